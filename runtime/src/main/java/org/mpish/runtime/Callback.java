@@ -1,0 +1,20 @@
+package org.mpish.runtime;
+
+/**
+ * A function supplied by the user (in mpish: a JavaScript function) that the runtime calls back, such as an
+ * attribute copy callback, an error handler or a LAPI header handler. It runs on the thread that calls it,
+ * which is always the owning rank's thread. Arguments are Java values (handles, Long, Double, String, the
+ * attribute values as stored); the result is converted the same way, with {@link #UNDEFINED} for JavaScript's
+ * undefined. A callback reports failure by throwing {@link CallbackFailure}.
+ */
+public interface Callback {
+    /** The result of a callback that returned JavaScript's {@code undefined}. */
+    Object UNDEFINED = new Object() {
+        @Override public String toString() { return "undefined"; }
+    };
+
+    Object call(Object... args);
+
+    /** How to show this callback in a trace or a table ("function copyOnce(o,k,e,v)"). */
+    String describe();
+}

@@ -1,0 +1,203 @@
+package org.mpish.runtime;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * A world of N ranks in this JVM. A job starts, runs and ends: cleanly, by MPI_Abort, by a fatal error,
+ * by a deadlock or by a timeout. A watchdog turns "every live rank waits on something no rank can supply"
+ * into a roll-call report instead of a hang.
+ */
+public final class Job implements AutoCloseable {
+    /** Why a job ended abnormally: the exit status a launcher should use and a report for people. */
+    public record Abort(int exitCode, String message, Kind kind, int rank) {
+        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, SCRIPT_ERROR, CLOSED }
+    }
+
+    /** Options of a job; the defaults suit the shell. */
+    public record Options(long memoryLimitPerRank, boolean abortOnDeadlock, long watchdogMillis) {
+        public static Options defaults() { return new Options(1L << 30, false, 50); }
+        public Options withAbortOnDeadlock(boolean b) { return new Options(memoryLimitPerRank, b, watchdogMillis); }
+        public Options withMemoryLimit(long bytes) { return new Options(bytes, abortOnDeadlock, watchdogMillis); }
+    }
+
+    public static final int MAX_RANKS = 1024;
+    private static final AtomicInteger JOB_IDS = new AtomicInteger();
+
+    private final int jobId = JOB_IDS.incrementAndGet();
+    private final List<Rank> ranks;
+    private final Options options;
+    private final long startNanos = System.nanoTime();
+    private final AtomicLong events = new AtomicLong();
+    private final AtomicInteger finished = new AtomicInteger();
+    private final List<Consumer<Event>> eventSinks = new CopyOnWriteArrayList<>();
+    private final List<Consumer<Abort>> abortListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<String>> deadlockListeners = new CopyOnWriteArrayList<>();
+    private volatile boolean tracing;
+    private volatile Abort abort;
+    private volatile boolean over;
+    private volatile String lastDeadlockReport;
+    private final Thread watchdog;
+
+    public Job(int size) { this(size, Options.defaults()); }
+
+    public Job(int size, Options options) {
+        if (size < 1 || size > MAX_RANKS) {
+            throw new IllegalArgumentException("a job has 1 to " + MAX_RANKS + " ranks, not " + size);
+        }
+        this.options = options;
+        List<Rank> rs = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) rs.add(new Rank(this, i, options.memoryLimitPerRank()));
+        this.ranks = Collections.unmodifiableList(rs);
+        for (Rank r : ranks) r.start();
+        watchdog = Thread.ofPlatform().name("mpish-watchdog-" + jobId).daemon(true).start(this::watch);
+    }
+
+    public int size() { return ranks.size(); }
+    public Rank rank(int i) { return ranks.get(i); }
+    public List<Rank> ranks() { return ranks; }
+    public Options options() { return options; }
+    public int id() { return jobId; }
+    public double wtime() { return (System.nanoTime() - startNanos) / 1e9; }
+
+    // ---- events ------------------------------------------------------------------------------
+
+    /** True when someone listens: callers build events only then. */
+    public boolean tracing() { return tracing; }
+
+    public void emit(int rank, String family, String kind, String text, Map<String, Object> fields) {
+        if (!tracing) return;
+        Event e = new Event(System.nanoTime() - startNanos, rank, family, kind, text, fields == null ? Map.of() : fields);
+        for (Consumer<Event> s : eventSinks) s.accept(e);
+    }
+
+    public Runnable onEvent(Consumer<Event> sink) {
+        eventSinks.add(sink);
+        tracing = true;
+        return () -> {
+            eventSinks.remove(sink);
+            tracing = !eventSinks.isEmpty();
+        };
+    }
+
+    // ---- abort and end -----------------------------------------------------------------------
+
+    public Abort abortReason() { return abort; }
+    public boolean isOver() { return over; }
+
+    /** Ends the job abnormally; the first reason wins. Every rank's blocked call throws {@link JobAbortedException}. */
+    public void abort(Abort reason) {
+        synchronized (this) {
+            if (abort != null) return;
+            abort = reason;
+        }
+        for (Consumer<Abort> l : abortListeners) {
+            try {
+                l.accept(reason);
+            } catch (RuntimeException ignored) {
+                // a listener must not stop the abort
+            }
+        }
+        for (Rank r : ranks) r.interruptForAbort();
+    }
+
+    public void onAbort(Consumer<Abort> listener) { abortListeners.add(listener); }
+    public void onDeadlock(Consumer<String> listener) { deadlockListeners.add(listener); }
+    public String lastDeadlockReport() { return lastDeadlockReport; }
+
+    /** Stops every rank thread (aborting first if the job is still running) and waits for them to end. */
+    @Override
+    public void close() {
+        if (!over) {
+            if (abort == null && finished.get() < ranks.size()) {
+                abort(new Abort(1, "job closed", Abort.Kind.CLOSED, -1));
+            }
+            over = true;
+        }
+        for (Rank r : ranks) {
+            r.thread().interrupt();
+        }
+        for (Rank r : ranks) {
+            try {
+                r.thread().join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        watchdog.interrupt();
+    }
+
+    // ---- deadlock detection ----------------------------------------------------------------
+
+    void noteEvent() { events.incrementAndGet(); }
+    void blockedChanged() { events.incrementAndGet(); }
+    void rankFinished() { finished.incrementAndGet(); noteEvent(); }
+    public boolean allFinished() { return finished.get() == ranks.size(); }
+
+    private void watch() {
+        long seen = -1;
+        int quietRounds = 0;
+        boolean reported = false;
+        while (!over && abort == null) {
+            try {
+                Thread.sleep(options.watchdogMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (!allStuck()) {
+                seen = -1;
+                quietRounds = 0;
+                reported = false;
+                continue;
+            }
+            long now = events.get();
+            if (now != seen) {
+                seen = now;
+                quietRounds = 0;
+                // ask every rank to re-check its condition once: a missed wake-up is not a deadlock
+                for (Rank r : ranks) java.util.concurrent.locks.LockSupport.unpark(r.thread());
+                continue;
+            }
+            if (++quietRounds < 2 || reported) continue;
+            reported = true;
+            String report = rollCall();
+            lastDeadlockReport = report;
+            for (Consumer<String> l : deadlockListeners) l.accept(report);
+            if (options.abortOnDeadlock()) abort(new Abort(1, report, Abort.Kind.DEADLOCK, -1));
+        }
+    }
+
+    /** Every rank that could still act is blocked, and at least one has not finished. */
+    private boolean allStuck() {
+        boolean anyUnfinished = false;
+        for (Rank r : ranks) {
+            if (!r.blocked()) return false;
+            if (!r.finished()) anyUnfinished = true;
+        }
+        return anyUnfinished;
+    }
+
+    /** One line per rank saying what it is doing, headed by a summary. */
+    public String rollCall() {
+        StringBuilder sb = new StringBuilder("deadlock: every rank is waiting and none can proceed");
+        for (Rank r : ranks) {
+            sb.append("\n  rank ").append(r.id()).append(": ");
+            if (r.finished()) {
+                sb.append("finished");
+                continue;
+            }
+            String call = r.currentCall();
+            String what = r.waitDescription();
+            sb.append(call == null ? "waiting" : "in " + call);
+            if (what != null && !what.isEmpty()) sb.append(": ").append(what);
+        }
+        return sb.toString();
+    }
+}

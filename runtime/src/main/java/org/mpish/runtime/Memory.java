@@ -1,0 +1,131 @@
+package org.mpish.runtime;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.Map;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The address space of one rank: blocks of off-heap memory at numeric addresses, as C code sees them.
+ * Addresses are never reused after free, so a stale address is always detected. Every access is
+ * bounds-checked against a single live block; a bad access raises {@link MemoryFault}, never a JVM crash.
+ * Other ranks read and write here too (RMA, LAPI), so the block map is concurrent.
+ */
+public final class Memory {
+    /** The first address handed out: small integers are never valid addresses. */
+    public static final long BASE = 0x10000L;
+    public static final int ALIGN = 16;
+
+    public record Block(long address, long size, MemorySegment segment) {
+        public long end() { return address + size; }
+    }
+
+    private final int rank;
+    private final ConcurrentSkipListMap<Long, Block> blocks = new ConcurrentSkipListMap<>();
+    private final AtomicLong next = new AtomicLong(BASE);
+    private final AtomicLong inUse = new AtomicLong();
+    private volatile long limit;
+    /** The block of the last successful lookup: most accesses hit the same buffer again. */
+    private volatile Block last;
+
+    public Memory(int rank, long limit) {
+        this.rank = rank;
+        this.limit = limit;
+    }
+
+    public long limit() { return limit; }
+    public void setLimit(long bytes) { limit = bytes; }
+    public long bytesInUse() { return inUse.get(); }
+
+    /** Allocates {@code bytes} zeroed bytes; returns the address. Mirrors {@code malloc}/{@code MPI_Alloc_mem}. */
+    public long alloc(long bytes) {
+        if (bytes < 0) throw new MemoryFault(0, "cannot allocate a negative size (" + bytes + ")");
+        if (inUse.addAndGet(bytes) > limit) {
+            inUse.addAndGet(-bytes);
+            throw new MemoryFault(0, "rank " + rank + " memory limit of " + limit + " bytes exceeded (asked for "
+                    + bytes + ", " + (inUse.get()) + " in use)");
+        }
+        long rounded = Math.max(ALIGN, (bytes + ALIGN - 1) & -ALIGN);
+        long addr = next.getAndAdd(rounded + ALIGN); // a gap between blocks catches off-by-one overruns
+        MemorySegment seg = bytes == 0 ? MemorySegment.NULL : Arena.ofAuto().allocate(bytes, ALIGN);
+        blocks.put(addr, new Block(addr, bytes, seg));
+        return addr;
+    }
+
+    /** Frees the block that starts at {@code address}. */
+    public void free(long address) {
+        Block b = blocks.remove(address);
+        if (b == null) {
+            Block inside = find(address);
+            throw new MemoryFault(address, inside == null
+                    ? "0x" + Long.toHexString(address) + " is not an allocated block of rank " + rank
+                    : "0x" + Long.toHexString(address) + " is inside the block at 0x" + Long.toHexString(inside.address)
+                      + ", not its start");
+        }
+        inUse.addAndGet(-b.size);
+        if (last == b) last = null;
+    }
+
+    /** The live block that contains {@code address}, or null. */
+    public Block find(long address) {
+        Block b = last;
+        if (b != null && address >= b.address && address < b.end()) return b;
+        Map.Entry<Long, Block> e = blocks.floorEntry(address);
+        if (e == null) return null;
+        b = e.getValue();
+        if (address < b.end() || (address == b.address)) {
+            last = b;
+            return b;
+        }
+        return null;
+    }
+
+    /** Whether {@code [address, address+len)} lies inside one live block (len 0: any address is fine). */
+    public boolean valid(long address, long len) {
+        if (len == 0) return true;
+        Block b = find(address);
+        return b != null && len >= 0 && address + len <= b.end();
+    }
+
+    /** A view of {@code len} bytes at {@code address}; throws {@link MemoryFault} unless inside one block. */
+    public MemorySegment segment(long address, long len) {
+        if (len == 0) return MemorySegment.NULL;
+        Block b = find(address);
+        if (b == null) {
+            throw new MemoryFault(address, address == 0 ? "NULL address with a length of " + len
+                    : "address 0x" + Long.toHexString(address) + " is not in any allocated block of rank " + rank);
+        }
+        if (len < 0 || address + len > b.end()) {
+            throw new MemoryFault(address, "access of " + len + " bytes at 0x" + Long.toHexString(address)
+                    + " runs past the end of the " + b.size + "-byte block at 0x" + Long.toHexString(b.address)
+                    + " on rank " + rank);
+        }
+        return b.segment.asSlice(address - b.address, len);
+    }
+
+    public byte[] read(long address, int len) {
+        return segment(address, len).toArray(ValueLayout.JAVA_BYTE);
+    }
+
+    public void write(long address, byte[] data) {
+        MemorySegment.copy(MemorySegment.ofArray(data), 0, segment(address, data.length), 0, data.length);
+    }
+
+    public long readLong(long address) { return segment(address, 8).get(ValueLayout.JAVA_LONG_UNALIGNED, 0); }
+    public void writeLong(long address, long v) { segment(address, 8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, v); }
+    public int readInt(long address) { return segment(address, 4).get(ValueLayout.JAVA_INT_UNALIGNED, 0); }
+    public void writeInt(long address, int v) { segment(address, 4).set(ValueLayout.JAVA_INT_UNALIGNED, 0, v); }
+
+    /** Copies between two (possibly different ranks') memories, both ranges bounds-checked first. */
+    public static void copy(Memory from, long src, Memory to, long dst, long len) {
+        if (len == 0) return;
+        MemorySegment s = from.segment(src, len);
+        MemorySegment d = to.segment(dst, len);
+        MemorySegment.copy(s, 0, d, 0, len);
+    }
+
+    /** Live blocks in address order, for inspection. */
+    public Iterable<Block> blocks() { return blocks.values(); }
+}

@@ -1,0 +1,208 @@
+package org.mpish.runtime;
+
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * One rank of a job: its own thread, memory, per-family state and wait state. Calls run on the rank's own
+ * thread; a blocking call blocks only this rank, through {@link #await}.
+ */
+public final class Rank {
+    public enum Status { IDLE, RUNNING, WAITING, FINISHED, ABORTED }
+
+    private static final int SPINS = 2000;
+
+    private final Job job;
+    private final int id;
+    private final Memory memory;
+    private final Thread thread;
+    private final LinkedBlockingQueue<Runnable> tasks = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Runnable> progressTasks = new ConcurrentLinkedQueue<>();
+    private final Map<Class<?>, Object> states = new ConcurrentHashMap<>();
+
+    private volatile String call;
+    private volatile Supplier<String> waitingFor;
+    private volatile boolean busy;
+    private volatile boolean finished;
+    private volatile boolean inProgressTask;
+
+    Rank(Job job, int id, long memoryLimit) {
+        this.job = job;
+        this.id = id;
+        this.memory = new Memory(id, memoryLimit);
+        this.thread = Thread.ofPlatform().name("rank-" + id).daemon(true).unstarted(this::loop);
+    }
+
+    void start() { thread.start(); }
+
+    public Job job() { return job; }
+    public int id() { return id; }
+    public Memory memory() { return memory; }
+    public Thread thread() { return thread; }
+    public boolean onOwnThread() { return Thread.currentThread() == thread; }
+
+    /** Per-family state (MPI process, LAPI context, ...), created on first use. */
+    @SuppressWarnings("unchecked")
+    public <T> T state(Class<T> key, Function<Rank, T> init) {
+        Object s = states.get(key);
+        if (s == null) s = states.computeIfAbsent(key, k -> init.apply(this));
+        return (T) s;
+    }
+
+    /** Per-family state if it exists, else null. */
+    @SuppressWarnings("unchecked")
+    public <T> T stateIfPresent(Class<T> key) { return (T) states.get(key); }
+
+    // ---- the rank's task loop ------------------------------------------------------------------
+
+    /** Runs {@code work} on this rank's thread after the tasks already queued. */
+    public <T> CompletableFuture<T> submit(Callable<T> work) {
+        CompletableFuture<T> f = new CompletableFuture<>();
+        if (job.abortReason() != null) {
+            f.completeExceptionally(new JobAbortedException(job.abortReason()));
+            return f;
+        }
+        tasks.add(() -> {
+            try {
+                f.complete(work.call());
+            } catch (Throwable t) {
+                f.completeExceptionally(t);
+            }
+        });
+        return f;
+    }
+
+    private void loop() {
+        try {
+            while (!job.isOver()) {
+                Runnable t = tasks.poll(50, TimeUnit.MILLISECONDS);
+                if (t == null) continue;
+                busy = true;
+                try {
+                    t.run();
+                } finally {
+                    busy = false;
+                    call = null;
+                }
+            }
+        } catch (InterruptedException e) {
+            // the job is over
+        } finally {
+            // fail whatever is still queued so no caller waits forever
+            Runnable t;
+            while ((t = tasks.poll()) != null) t.run();
+        }
+    }
+
+    // ---- what the rank is doing --------------------------------------------------------------
+
+    /** Marks the call this rank is executing (for `ranks`, the roll-call and error messages). */
+    public void enter(String callName) { call = callName; }
+    public void leave() { call = null; }
+    public String currentCall() { return call; }
+
+    public Status status() {
+        if (job.abortReason() != null) return Status.ABORTED;
+        if (finished) return Status.FINISHED;
+        if (waitingFor != null) return Status.WAITING;
+        return busy ? Status.RUNNING : Status.IDLE;
+    }
+
+    /** What the rank waits for, or null when it is not blocked. */
+    public String waitDescription() {
+        Supplier<String> w = waitingFor;
+        if (w == null) return null;
+        try {
+            return w.get();
+        } catch (RuntimeException e) {
+            return "(state changing)";
+        }
+    }
+
+    boolean blocked() { return waitingFor != null; }
+    boolean finished() { return finished; }
+
+    /** Marks the end of this rank's own work: it stays available as a progress point until the job ends. */
+    public void markFinished() { finished = true; job.rankFinished(); }
+
+    // ---- blocking and progress ------------------------------------------------------------------
+
+    /**
+     * Blocks this rank until {@code done} holds, making progress (running queued handlers) while it waits.
+     * Spins briefly, then parks; whoever changes the state must call {@link #wake()}. {@code what} describes
+     * the wait for the roll-call ("MPI_Recv from rank 0, tag 5").
+     */
+    public void await(BooleanSupplier done, Supplier<String> what) {
+        if (done.getAsBoolean()) return;
+        for (int i = 0; i < SPINS; i++) {
+            checkAbort();
+            if (!progressTasks.isEmpty()) progress();
+            if (done.getAsBoolean()) return;
+            Thread.onSpinWait();
+        }
+        waitingFor = what;
+        job.blockedChanged();
+        try {
+            long parkNanos = 100_000;
+            while (true) {
+                checkAbort();
+                progress();
+                if (done.getAsBoolean()) return;
+                // timed park: a missed wake-up costs latency, never correctness
+                LockSupport.parkNanos(this, parkNanos);
+                parkNanos = Math.min(parkNanos * 2, 20_000_000);
+            }
+        } finally {
+            waitingFor = null;
+            job.blockedChanged();
+        }
+    }
+
+    /** Wakes this rank if it is parked in {@link #await}; counts as an event for deadlock detection. */
+    public void wake() {
+        job.noteEvent();
+        if (waitingFor != null) LockSupport.unpark(thread);
+    }
+
+    /** Queues work to run on this rank's thread at its next progress point (a LAPI handler, for instance). */
+    public void post(Runnable atProgress) {
+        progressTasks.add(atProgress);
+        wake();
+    }
+
+    public boolean hasProgressWork() { return !progressTasks.isEmpty(); }
+
+    /** Runs the work queued for progress points; called by waits and polls on this rank's own thread. */
+    public void progress() {
+        if (inProgressTask) return; // handlers do not nest
+        Runnable r;
+        while ((r = progressTasks.poll()) != null) {
+            inProgressTask = true;
+            try {
+                r.run();
+            } finally {
+                inProgressTask = false;
+            }
+        }
+    }
+
+    public void checkAbort() {
+        Job.Abort a = job.abortReason();
+        if (a != null) throw new JobAbortedException(a);
+    }
+
+    void interruptForAbort() {
+        LockSupport.unpark(thread);
+    }
+
+    @Override public String toString() { return "rank " + id; }
+}

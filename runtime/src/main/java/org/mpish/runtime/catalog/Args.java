@@ -1,0 +1,66 @@
+package org.mpish.runtime.catalog;
+
+import java.util.Map;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.Group;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.Win;
+
+/**
+ * The converted input arguments of one call, by input position (IN and INOUT parameters in declaration
+ * order). Handle getters check validity: a null or freed handle is an error of that handle kind's class.
+ */
+public final class Args {
+    private final Call call;
+    private final Object[] values;
+
+    public Args(Call call, Object[] values) {
+        this.call = call;
+        this.values = values;
+    }
+
+    public Call call() { return call; }
+    public int count() { return values.length; }
+    public Object raw(int i) { return values[i]; }
+    public int i(int i) { return (Integer) values[i]; }
+    public long l(int i) { return (Long) values[i]; }
+    public double d(int i) { return (Double) values[i]; }
+    public boolean bool(int i) { return (Boolean) values[i]; }
+    public String str(int i) { return (String) values[i]; }
+    public Object obj(int i) { return values[i]; }
+    public int[] ints(int i) { return (int[]) values[i]; }
+    public long[] longs(int i) { return (long[]) values[i]; }
+    @SuppressWarnings("unchecked")
+    public Map<String, Object> struct(int i) { return (Map<String, Object>) values[i]; }
+    @SuppressWarnings("unchecked")
+    public <T> T fn(int i, Class<T> type) { return (T) values[i]; }
+
+    /** The handle as given, null handles and freed handles included. */
+    public Handle handle(int i) { return (Handle) values[i]; }
+
+    /** A live handle of the parameter's kind, else MpiException of that kind's class. */
+    public Handle valid(int i) {
+        Handle h = (Handle) values[i];
+        if (h.isNull()) throw invalid(i, h.name() + " is not a valid " + h.kind().noun() + " here");
+        if (h.isFreed()) throw invalid(i, h.name() + " has been freed");
+        return h;
+    }
+
+    public Comm comm(int i) { return (Comm) valid(i); }
+    public Win win(int i) { return (Win) valid(i); }
+    public Group group(int i) { return (Group) valid(i); }
+    public Datatype type(int i) { return (Datatype) valid(i); }
+    public Keyval keyval(int i) { return (Keyval) valid(i); }
+    public Errhandler errhandler(int i) { return (Errhandler) valid(i); }
+
+    private MpiException invalid(int i, String what) {
+        Param p = call.inputs().get(i);
+        HandleKind k = p.type().handleKind();
+        return new MpiException(k.errorClass(), p.name() + ": " + what);
+    }
+}

@@ -1,0 +1,60 @@
+package org.mpish.runtime.catalog;
+
+import java.util.List;
+
+/**
+ * One MPI or LAPI call, declared once: C name, family, one-line summary, parameters and implementation.
+ * The shell command, the JavaScript binding and the man-page check are all derived from this.
+ *
+ * @param errorParam index (in {@link #params}) of the object whose error handler gets this call's errors,
+ *                   or -1 for calls with no such object (their errors go to MPI_COMM_SELF's handler)
+ */
+public record Call(String name, String family, String summary, List<Param> params, CallImpl impl,
+                   int errorParam, boolean deprecated, String cReturn) {
+
+    /** "MPI" or "LAPI". */
+    public String api() { return name.substring(0, name.indexOf('_')); }
+
+    /** The name under the script object: MPI_Comm_dup -> Comm_dup, LAPI_Xfer -> Xfer. */
+    public String scriptName() { return name.substring(name.indexOf('_') + 1); }
+
+    public List<Param> inputs() { return params.stream().filter(Param::isInput).toList(); }
+    public List<Param> outputs() { return params.stream().filter(Param::isOutput).toList(); }
+
+    /** The C prototype as the man page's SYNOPSIS must show it: "int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)". */
+    public String cPrototype() {
+        StringBuilder sb = new StringBuilder(cReturn).append(' ').append(name).append('(');
+        if (params.isEmpty()) sb.append("void");
+        for (int i = 0; i < params.size(); i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(params.get(i).cDecl());
+        }
+        return sb.append(')').toString();
+    }
+
+    /** The shell form: "MPI_Comm_set_attr comm comm_keyval attribute_val". */
+    public String shellSynopsis() {
+        StringBuilder sb = new StringBuilder(name);
+        for (Param p : inputs()) sb.append(' ').append(p.name());
+        return sb.toString();
+    }
+
+    /** The JavaScript form: "MPI.Comm_set_attr(comm, comm_keyval, attribute_val)" with its result. */
+    public String scriptSynopsis() {
+        StringBuilder sb = new StringBuilder(api()).append('.').append(scriptName()).append('(');
+        List<Param> in = inputs();
+        for (int i = 0; i < in.size(); i++) {
+            if (i > 0) sb.append(", ");
+            sb.append(in.get(i).name());
+        }
+        sb.append(')');
+        List<Param> out = outputs();
+        if (out.size() == 1) sb.append(" -> ").append(out.get(0).name());
+        else if (out.size() > 1) {
+            sb.append(" -> {");
+            for (int i = 0; i < out.size(); i++) sb.append(i > 0 ? ", " : "").append(out.get(i).name());
+            sb.append('}');
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,138 @@
+package org.mpish.runtime.catalog;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+import org.mpish.runtime.Rank;
+
+/**
+ * Every call and every predefined name mpish knows, declared once by the families listed in {@link Families}.
+ * Lookups are case-insensitive, as shell commands are.
+ */
+public final class Catalogue {
+    private static volatile Catalogue instance;
+
+    private final Map<String, Call> calls;
+    private final Map<String, Constant> constants;
+
+    private Catalogue(Map<String, Call> calls, Map<String, Constant> constants) {
+        this.calls = calls;
+        this.constants = constants;
+    }
+
+    /** The catalogue of all families. */
+    public static Catalogue get() {
+        Catalogue c = instance;
+        if (c == null) {
+            synchronized (Catalogue.class) {
+                c = instance;
+                if (c == null) instance = c = build(Families.ALL);
+            }
+        }
+        return c;
+    }
+
+    public static Catalogue build(List<CallFamily> families) {
+        Builder b = new Builder();
+        for (CallFamily f : families) f.declare(b);
+        return new Catalogue(Collections.unmodifiableMap(b.calls), Collections.unmodifiableMap(b.constants));
+    }
+
+    public Call call(String name) { return calls.get(name.toLowerCase(Locale.ROOT)); }
+    public List<Call> calls() { return List.copyOf(calls.values()); }
+    public Constant constant(String name) { return constants.get(name.toUpperCase(Locale.ROOT)); }
+    public List<Constant> constants() { return List.copyOf(constants.values()); }
+
+    /** Constants of a group ("comm", "copyfn", "errhandler", ...), for completion. */
+    public List<Constant> constants(String group) {
+        List<Constant> out = new ArrayList<>();
+        for (Constant c : constants.values()) if (c.group().equals(group)) out.add(c);
+        return out;
+    }
+
+    /** The value of a predefined name for a parameter of type {@code t} on rank {@code r}, or null. */
+    public Object resolveName(Rank r, String name, PType t) {
+        Constant c = constant(name);
+        return c == null ? null : c.value().apply(r);
+    }
+
+    /** Declares calls and constants. */
+    public static final class Builder {
+        private final Map<String, Call> calls = new LinkedHashMap<>();
+        private final Map<String, Constant> constants = new LinkedHashMap<>();
+
+        public CallBuilder call(String name, String family, String summary) {
+            return new CallBuilder(this, name, family, summary);
+        }
+
+        /** A constant whose value is the same on every rank. */
+        public Builder constant(String name, String group, Object value) {
+            return constant(name, group, r -> value);
+        }
+
+        public Builder constant(String name, String group, Function<Rank, Object> value) {
+            if (constants.put(name.toUpperCase(Locale.ROOT), new Constant(name, group, value)) != null) {
+                throw new IllegalStateException("constant declared twice: " + name);
+            }
+            return this;
+        }
+
+        void add(Call c) {
+            if (calls.put(c.name().toLowerCase(Locale.ROOT), c) != null) {
+                throw new IllegalStateException("call declared twice: " + c.name());
+            }
+        }
+    }
+
+    /** Declares one call: parameters in C order, then {@link #impl}. */
+    public static final class CallBuilder {
+        private final Builder owner;
+        private final String name;
+        private final String family;
+        private final String summary;
+        private final List<Param> params = new ArrayList<>();
+        private int errorParam = -1;
+        private boolean deprecated;
+        private String cReturn = "int";
+
+        CallBuilder(Builder owner, String name, String family, String summary) {
+            this.owner = owner;
+            this.name = name;
+            this.family = family;
+            this.summary = summary;
+        }
+
+        public CallBuilder in(String n, PType t) { return param(n, Dir.IN, t, null); }
+        public CallBuilder in(String n, PType t, String cDecl) { return param(n, Dir.IN, t, cDecl); }
+        public CallBuilder out(String n, PType t) { return param(n, Dir.OUT, t, null); }
+        public CallBuilder out(String n, PType t, String cDecl) { return param(n, Dir.OUT, t, cDecl); }
+        public CallBuilder inout(String n, PType t) { return param(n, Dir.INOUT, t, null); }
+        public CallBuilder inout(String n, PType t, String cDecl) { return param(n, Dir.INOUT, t, cDecl); }
+
+        private CallBuilder param(String n, Dir d, PType t, String cDecl) {
+            params.add(new Param(n, d, t, cDecl != null ? cDecl : Param.defaultDecl(n, d, t)));
+            return this;
+        }
+
+        /** Errors of this call go to the error handler of parameter {@code paramName}. */
+        public CallBuilder errorsOn(String paramName) {
+            for (int i = 0; i < params.size(); i++) {
+                if (params.get(i).name().equals(paramName)) { errorParam = i; return this; }
+            }
+            throw new IllegalStateException(name + ": no parameter " + paramName);
+        }
+
+        public CallBuilder deprecated() { deprecated = true; return this; }
+        public CallBuilder returns(String cType) { cReturn = cType; return this; }
+
+        public Call impl(CallImpl impl) {
+            Call c = new Call(name, family, summary, List.copyOf(params), impl, errorParam, deprecated, cReturn);
+            owner.add(c);
+            return c;
+        }
+    }
+}

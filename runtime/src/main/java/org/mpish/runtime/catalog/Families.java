@@ -1,0 +1,11 @@
+package org.mpish.runtime.catalog;
+
+import java.util.List;
+
+/** The call families that make up the catalogue, each declared in its own class. */
+final class Families {
+    private Families() {}
+
+    static final List<CallFamily> ALL = List.of(
+            new org.mpish.runtime.mpi.EnvCalls());
+}

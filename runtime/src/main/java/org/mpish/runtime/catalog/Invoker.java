@@ -1,0 +1,88 @@
+package org.mpish.runtime.catalog;
+
+import java.util.List;
+import org.mpish.runtime.CallbackFailure;
+import org.mpish.runtime.JobAbortedException;
+import org.mpish.runtime.MemoryFault;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.MpiProcess;
+
+/**
+ * Runs a catalogued call on a rank: converts the raw arguments, checks MPI's initialization state, runs the
+ * implementation, and routes MPI errors to the error handler of the call's object, exactly once, here.
+ */
+public final class Invoker {
+    private Invoker() {}
+
+    /** Calls allowed before MPI_Init and after MPI_Finalize (MPI-4.1 section 11.2 and 9.6). */
+    private static final java.util.Set<String> ALWAYS_ALLOWED = java.util.Set.of(
+            "mpi_initialized", "mpi_finalized", "mpi_error_class", "mpi_error_string", "mpi_get_version",
+            "mpi_get_library_version", "mpi_init", "mpi_init_thread", "mpi_wtime", "mpi_wtick");
+
+    /**
+     * Invokes {@code call} on {@code rank} (must be the rank's own thread) with raw input arguments, one per
+     * IN/INOUT parameter. Returns the outputs in declaration order (OUT and INOUT parameters).
+     *
+     * @throws ArgError for an argument of the wrong form (nothing was called)
+     * @throws MpiException when the error handler returns (MPI_ERRORS_RETURN or a user handler)
+     * @throws JobAbortedException when a fatal handler aborted the job
+     */
+    public static Object[] invoke(Rank rank, Catalogue cat, Call call, Object[] raw) {
+        List<Param> inputs = call.inputs();
+        if (raw.length != inputs.size()) {
+            throw new ArgError(call.name() + " takes " + inputs.size() + " argument" + (inputs.size() == 1 ? "" : "s")
+                    + (inputs.isEmpty() ? "" : " (" + String.join(", ", inputs.stream().map(Param::name).toList()) + ")")
+                    + ", not " + raw.length);
+        }
+        boolean mpi = call.api().equals("MPI");
+        MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
+        String previous = rank.currentCall();
+        rank.enter(call.name());
+        Handle errorObject = null;
+        try {
+            Object[] in = new Object[raw.length];
+            for (int i = 0; i < raw.length; i++) {
+                Param p = inputs.get(i);
+                in[i] = p.type().coerce(rank, cat, p, raw[i]);
+            }
+            if (call.errorParam() >= 0) {
+                int idx = inputs.indexOf(call.params().get(call.errorParam()));
+                if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
+            }
+            if (mpi) checkState(proc, call);
+            Object result = call.impl().invoke(rank, new Args(call, in));
+            return outputs(call, result);
+        } catch (MpiException e) {
+            throw proc != null ? proc.raise(errorObject, e, call.name()) : e;
+        } catch (MemoryFault f) {
+            if (proc == null) throw f;
+            throw proc.raise(errorObject, new MpiException(ErrorClass.MPI_ERR_BUFFER, f.getMessage()), call.name());
+        } catch (CallbackFailure f) {
+            if (proc == null) throw f;
+            int cls = f.explicitCode() ? proc.errorClassOf(f.code()) : ErrorClass.MPI_ERR_OTHER;
+            throw proc.raise(errorObject, new MpiException(f.explicitCode() ? f.code() : ErrorClass.MPI_ERR_OTHER, cls,
+                    "a callback failed: " + f.getMessage()), call.name());
+        } finally {
+            rank.enter(previous);
+        }
+    }
+
+    private static void checkState(MpiProcess proc, Call call) {
+        String n = call.name().toLowerCase(java.util.Locale.ROOT);
+        if (ALWAYS_ALLOWED.contains(n)) return;
+        if (proc.finalized()) throw new MpiException(ErrorClass.MPI_ERR_OTHER, call.name() + " called after MPI_Finalize");
+        if (!proc.initialized()) proc.markInitialized(); // implicit MPI_Init, as mpi4py does
+    }
+
+    private static Object[] outputs(Call call, Object result) {
+        int n = call.outputs().size();
+        if (n == 0) return new Object[0];
+        if (n == 1) return new Object[] {result};
+        Object[] r = (Object[]) result;
+        if (r.length != n) throw new IllegalStateException(call.name() + " returned " + r.length + " outputs, declared " + n);
+        return r;
+    }
+}

@@ -1,0 +1,218 @@
+package org.mpish.runtime.catalog;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.mpish.runtime.Callback;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.CopyFn;
+import org.mpish.runtime.mpi.DeleteFn;
+import org.mpish.runtime.mpi.ErrhandlerFn;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.MpiProcess;
+
+/**
+ * The type of a parameter: how the shell parses it, how a script value is converted, how an output is shown,
+ * and how it is spelled in C. {@link #coerce} turns a raw value (a number, a name typed in the shell, a handle
+ * object or function from a script) into what the implementation receives.
+ */
+public final class PType {
+    public enum Kind { INT, LONG, ADDR, DOUBLE, BOOL, STRING, HANDLE, CALLBACK, VALUE, INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT, STATUS }
+
+    private final Kind kind;
+    private final String cType;
+    private final HandleKind handleKind;
+    private final Class<?> callbackType;
+    private final Function<Callback, Object> adapt;
+    /** The constant group whose names are valid values (completion, and name lookup). */
+    private final String constantGroup;
+
+    private PType(Kind kind, String cType, HandleKind hk, Class<?> cbType, Function<Callback, Object> adapt, String group) {
+        this.kind = kind;
+        this.cType = cType;
+        this.handleKind = hk;
+        this.callbackType = cbType;
+        this.adapt = adapt;
+        this.constantGroup = group;
+    }
+
+    public Kind kind() { return kind; }
+    public String cType() { return cType; }
+    public HandleKind handleKind() { return handleKind; }
+    public Class<?> callbackType() { return callbackType; }
+    public String constantGroup() { return constantGroup; }
+
+    // ---- the types ----------------------------------------------------------------------------
+
+    public static PType integer(String cType, String group) { return new PType(Kind.INT, cType, null, null, null, group); }
+    public static PType longInt(String cType, String group) { return new PType(Kind.LONG, cType, null, null, null, group); }
+    public static PType address(String cType) { return new PType(Kind.ADDR, cType, null, null, null, "address"); }
+    public static PType handle(HandleKind k) { return new PType(Kind.HANDLE, k.cType(), k, null, null, k.prefix()); }
+    public static PType handle(HandleKind k, String cType) { return new PType(Kind.HANDLE, cType, k, null, null, k.prefix()); }
+    public static PType callback(String cType, Class<?> iface, Function<Callback, Object> adapt, String group) {
+        return new PType(Kind.CALLBACK, cType, null, iface, adapt, group);
+    }
+    public static PType of(Kind k, String cType) { return new PType(k, cType, null, null, null, null); }
+    public static PType of(Kind k, String cType, String group) { return new PType(k, cType, null, null, null, group); }
+
+    public static final PType INT = integer("int", null);
+    public static final PType AINT = longInt("MPI_Aint", null);
+    public static final PType COUNT = longInt("MPI_Count", null);
+    public static final PType DOUBLE = of(Kind.DOUBLE, "double");
+    public static final PType BOOL = of(Kind.BOOL, "int");
+    public static final PType STRING = of(Kind.STRING, "char *");
+    public static final PType VALUE = of(Kind.VALUE, "void *");
+    public static final PType BUFFER = address("void *");
+    public static final PType INT_ARRAY = of(Kind.INT_ARRAY, "int");
+    public static final PType COMM = handle(HandleKind.COMM);
+    public static final PType GROUP = handle(HandleKind.GROUP);
+    public static final PType DATATYPE = handle(HandleKind.DATATYPE);
+    public static final PType WIN = handle(HandleKind.WIN);
+    public static final PType KEYVAL = handle(HandleKind.KEYVAL);
+    public static final PType ERRHANDLER = handle(HandleKind.ERRHANDLER);
+    public static final PType REQUEST = handle(HandleKind.REQUEST);
+    public static final PType OP = handle(HandleKind.OP);
+    public static final PType INFO = handle(HandleKind.INFO);
+    public static final PType MESSAGE = handle(HandleKind.MESSAGE);
+
+    public static PType copyFn(String cType) { return callback(cType, CopyFn.class, CopyFn::of, "copyfn"); }
+    public static PType deleteFn(String cType) { return callback(cType, DeleteFn.class, DeleteFn::of, "deletefn"); }
+    public static PType errhandlerFn(String cType) { return callback(cType, ErrhandlerFn.class, ErrhandlerFn::of, "errhandlerfn"); }
+
+    // ---- conversion --------------------------------------------------------------------------
+
+    /**
+     * Converts a raw argument for parameter {@code p} on rank {@code r}. Raw values: Number, String (a name
+     * or literal), Handle, Callback, List, Map, or an opaque script value (for VALUE parameters).
+     * Throws ArgError for a value of the wrong form, MpiException for an invalid handle.
+     */
+    public Object coerce(Rank r, Catalogue cat, Param p, Object raw) {
+        if (raw instanceof String s && kind != Kind.STRING && kind != Kind.VALUE) {
+            Object c = cat.resolveName(r, s, this);
+            if (c != null) raw = c;
+            else if (kind == Kind.HANDLE) {
+                Handle h = MpiProcess.of(r).handles().lookup(s);
+                if (h == null) throw new ArgError(p.name() + ": no " + handleKind.noun() + " named '" + s + "'");
+                raw = h;
+            } else if (kind == Kind.INT || kind == Kind.LONG || kind == Kind.ADDR) {
+                raw = parseNumber(p, s);
+            } else {
+                throw new ArgError(p.name() + ": '" + s + "' is not a known name here");
+            }
+        }
+        switch (kind) {
+            case INT -> {
+                long v = number(p, raw);
+                if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) throw new ArgError(p.name() + ": " + v + " does not fit a C int");
+                return (int) v;
+            }
+            case LONG, ADDR -> { return number(p, raw); }
+            case DOUBLE -> {
+                if (raw instanceof Number n) return n.doubleValue();
+                throw new ArgError(p.name() + ": expected a number");
+            }
+            case BOOL -> {
+                if (raw instanceof Boolean b) return b;
+                return number(p, raw) != 0;
+            }
+            case STRING -> {
+                if (raw == null) return null;
+                return raw.toString();
+            }
+            case VALUE -> { return raw; }
+            case HANDLE -> { return handle(r, p, raw); }
+            case CALLBACK -> {
+                if (raw == null) return null;
+                if (callbackType.isInstance(raw)) return raw;
+                if (raw instanceof Callback cb) return adapt.apply(cb);
+                throw new ArgError(p.name() + ": expected a function or a predefined " + constantGroup + " name");
+            }
+            case INT_ARRAY -> { return intArray(p, raw); }
+            case LONG_ARRAY -> { return longArray(p, raw); }
+            case HANDLE_ARRAY -> {
+                if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of handles");
+                Handle[] out = new Handle[l.size()];
+                for (int i = 0; i < out.length; i++) out[i] = handle(r, p, l.get(i));
+                return out;
+            }
+            case STRUCT -> {
+                if (raw instanceof Map<?, ?> m) return m;
+                throw new ArgError(p.name() + ": expected an object with named fields");
+            }
+            default -> { return raw; }
+        }
+    }
+
+    private Handle handle(Rank r, Param p, Object raw) {
+        if (raw == null) return Handle.nullOf(handleKind);
+        if (handleKind == HandleKind.KEYVAL && raw instanceof Number n) {
+            Keyval k = MpiProcess.of(r).keyvals().get(n.intValue());
+            if (k == null) {
+                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_KEYVAL,
+                        p.name() + ": " + n + " is not a keyval of rank " + r.id());
+            }
+            return k;
+        }
+        if (!(raw instanceof Handle h)) throw new ArgError(p.name() + ": expected a " + handleKind.noun() + " handle");
+        if (h.kind() != handleKind) {
+            throw new MpiException(handleKind.errorClass(), p.name() + ": " + h.name() + " is a " + h.kind().noun()
+                    + ", not a " + handleKind.noun());
+        }
+        return h;
+    }
+
+    private static long number(Param p, Object raw) {
+        if (raw instanceof Long l) return l;
+        if (raw instanceof Integer i) return i;
+        if (raw instanceof Number n) {
+            double d = n.doubleValue();
+            if (d != Math.rint(d) || Double.isInfinite(d)) throw new ArgError(p.name() + ": " + n + " is not an integer");
+            return n.longValue();
+        }
+        if (raw instanceof Boolean b) return b ? 1 : 0;
+        if (raw instanceof String s) return parseNumber(p, s);
+        throw new ArgError(p.name() + ": expected an integer" + (raw == null ? "" : ", got " + describe(raw)));
+    }
+
+    static long parseNumber(Param p, String s) {
+        String t = s.trim().replace("_", "");
+        try {
+            if (t.startsWith("0x") || t.startsWith("0X")) return Long.parseUnsignedLong(t.substring(2), 16);
+            if (t.startsWith("-0x") || t.startsWith("-0X")) return -Long.parseLong(t.substring(3), 16);
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new ArgError(p.name() + ": '" + s + "' is neither a number nor a known name");
+        }
+    }
+
+    private static int[] intArray(Param p, Object raw) {
+        if (raw instanceof int[] a) return a;
+        if (raw instanceof List<?> l) {
+            int[] out = new int[l.size()];
+            for (int i = 0; i < out.length; i++) out[i] = Math.toIntExact(number(p, l.get(i)));
+            return out;
+        }
+        if (raw == null) return null;
+        throw new ArgError(p.name() + ": expected an array of integers");
+    }
+
+    private static long[] longArray(Param p, Object raw) {
+        if (raw instanceof long[] a) return a;
+        if (raw instanceof List<?> l) {
+            long[] out = new long[l.size()];
+            for (int i = 0; i < out.length; i++) out[i] = number(p, l.get(i));
+            return out;
+        }
+        if (raw == null) return null;
+        throw new ArgError(p.name() + ": expected an array of integers");
+    }
+
+    private static String describe(Object raw) {
+        if (raw instanceof Handle h) return "the " + h.kind().noun() + " " + h.name();
+        String s = String.valueOf(raw);
+        return "'" + (s.length() > 40 ? s.substring(0, 40) + "..." : s) + "'";
+    }
+}

@@ -1,0 +1,22 @@
+package org.mpish.runtime.mpi;
+
+/**
+ * MPI_Finalize for one process: deletes MPI_COMM_SELF's attributes (last set first, A30), waits for the
+ * other processes (finalize is collective over MPI_COMM_WORLD), then marks MPI finalized.
+ */
+public final class Finalizer {
+    private Finalizer() {}
+
+    /** Extra finalization steps registered by families (pending buffered sends, LAPI, ...), run in order. */
+    private static final java.util.List<java.util.function.Consumer<MpiProcess>> STEPS =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    public static void addStep(java.util.function.Consumer<MpiProcess> step) { STEPS.add(step); }
+
+    public static void finalizeProcess(MpiProcess p) {
+        p.markFinalizing();
+        for (java.util.function.Consumer<MpiProcess> s : STEPS) s.accept(p);
+        p.world().exchange(null, "MPI_Finalize");
+        p.markFinalized();
+    }
+}

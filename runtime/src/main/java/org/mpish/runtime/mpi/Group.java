@@ -1,0 +1,34 @@
+package org.mpish.runtime.mpi;
+
+import java.util.Arrays;
+
+/** An ordered set of processes, as job (world) rank numbers. Mirrors {@code MPI_Group}. */
+public final class Group extends Handle {
+    public static final Group EMPTY = new Group(new int[0], "MPI_GROUP_EMPTY", true);
+
+    private final int[] members;
+    private final boolean predefined;
+
+    public Group(int[] worldRanks) { this(worldRanks, "group", false); }
+
+    private Group(int[] worldRanks, String name, boolean predefined) {
+        super(HandleKind.GROUP, name);
+        this.members = worldRanks.clone();
+        this.predefined = predefined;
+    }
+
+    public int size() { return members.length; }
+    /** The world rank of group member {@code i}. */
+    public int worldRank(int i) { return members[i]; }
+    public int[] members() { return members.clone(); }
+
+    /** The rank in this group of world rank {@code w}, or -1 (MPI_UNDEFINED) when not a member. */
+    public int rankOf(int w) {
+        for (int i = 0; i < members.length; i++) if (members[i] == w) return i;
+        return -1;
+    }
+
+    public boolean sameMembersInOrder(Group o) { return Arrays.equals(members, o.members); }
+
+    @Override public boolean isPredefined() { return predefined; }
+}

@@ -1,0 +1,47 @@
+package org.mpish.runtime.mpi;
+
+/**
+ * An MPI object as a handle: its kind, its name in the shell ("comm1", "MPI_COMM_WORLD"), and whether it is
+ * still valid. Handles are process-local, as in C: every rank has its own objects, even for MPI_COMM_WORLD.
+ * The null handle of each kind is one shared object ({@link #nullOf}).
+ */
+public abstract class Handle {
+    private final HandleKind kind;
+    private volatile String name;
+    private volatile boolean freed;
+
+    protected Handle(HandleKind kind, String name) {
+        this.kind = kind;
+        this.name = name;
+    }
+
+    public final HandleKind kind() { return kind; }
+    public final String name() { return name; }
+    final void setName(String n) { this.name = n; }
+
+    public boolean isNull() { return false; }
+    /** Predefined objects (MPI_COMM_WORLD, MPI_INT, MPI_ERRORS_RETURN, ...) cannot be freed. */
+    public boolean isPredefined() { return false; }
+    public final boolean isFreed() { return freed; }
+    /** Marks the handle invalid: later use is an error of this kind's class. */
+    public void markFreed() { freed = true; }
+    public final boolean isValid() { return !freed && !isNull(); }
+
+    @Override public String toString() { return name; }
+
+    /** The null handle of a kind. */
+    public static Handle nullOf(HandleKind kind) { return NullHandle.NULLS[kind.ordinal()]; }
+
+    /** The null handles: MPI_COMM_NULL, MPI_WIN_NULL, MPI_KEYVAL_INVALID, ... */
+    static final class NullHandle extends Handle {
+        static final NullHandle[] NULLS;
+        static {
+            HandleKind[] ks = HandleKind.values();
+            NULLS = new NullHandle[ks.length];
+            for (HandleKind k : ks) NULLS[k.ordinal()] = new NullHandle(k);
+        }
+        private NullHandle(HandleKind kind) { super(kind, kind.nullName()); }
+        @Override public boolean isNull() { return true; }
+        @Override public boolean isPredefined() { return true; }
+    }
+}

@@ -1,0 +1,63 @@
+package org.mpish.runtime.mpi;
+
+/**
+ * An MPI error raised by a call: its code (a class or a user code), the class, the call and rank it was raised
+ * in, and what exactly was wrong. The message reads "MPI_Comm_set_attr: MPI_ERR_KEYVAL: ... [rank 1]".
+ */
+public final class MpiException extends RuntimeException {
+    private final int code;
+    private final int errorClass;
+    private final String detail;
+    private String call;
+    private int rank = -1;
+    private String classText;
+
+    public MpiException(int errorClass, String detail) {
+        this(errorClass, errorClass, detail);
+    }
+
+    public MpiException(int code, int errorClass, String detail) {
+        super(detail, null, false, false);
+        this.code = code;
+        this.errorClass = errorClass;
+        this.detail = detail;
+    }
+
+    public int code() { return code; }
+    public int errorClass() { return errorClass; }
+    public String detail() { return detail; }
+    public String call() { return call; }
+    public int rank() { return rank; }
+
+    /** Fills in where the error happened, once (the innermost call wins). */
+    public MpiException at(String callName, int rankId) {
+        if (call == null) call = callName;
+        if (rank < 0) rank = rankId;
+        return this;
+    }
+
+    /** The text of this error as MPI_Error_string would give it. */
+    public String errorString() {
+        if (classText != null) return classText;
+        String t = ErrorClass.text(errorClass);
+        return t == null ? "error class " + errorClass : t;
+    }
+
+    public MpiException withErrorString(String text) { this.classText = text; return this; }
+
+    public String className() {
+        String n = ErrorClass.name(errorClass);
+        return n == null ? "error class " + errorClass : n;
+    }
+
+    @Override
+    public String getMessage() {
+        StringBuilder sb = new StringBuilder();
+        if (call != null) sb.append(call).append(": ");
+        sb.append(className());
+        if (code != errorClass) sb.append(" (code ").append(code).append(')');
+        sb.append(": ").append(detail == null || detail.isEmpty() ? errorString() : detail);
+        if (rank >= 0) sb.append(" [rank ").append(rank).append(']');
+        return sb.toString();
+    }
+}

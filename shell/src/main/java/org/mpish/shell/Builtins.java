@@ -1,0 +1,26 @@
+package org.mpish.shell;
+
+import java.util.List;
+
+/** Every built-in command, in the order `help` lists them. */
+final class Builtins {
+    private Builtins() {}
+
+    static List<Builtin> all() {
+        return List.of(
+                new HelpCommands.Help(),
+                new SessionCommands.Rank(),
+                new SessionCommands.Ranks(),
+                new SessionCommands.JobCommand(),
+                new SessionCommands.Trace(),
+                new ScriptCommands.Js(),
+                new ScriptCommands.Run(),
+                new ScriptCommands.SourceFile(),
+                new InspectCommands.Handles(),
+                new InspectCommands.Attrs(),
+                new InspectCommands.Keyvals(),
+                new InspectCommands.Mem(),
+                new SessionCommands.Exit("exit"),
+                new SessionCommands.Exit("quit"));
+    }
+}

@@ -1,0 +1,175 @@
+package org.mpish.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.mpish.runtime.JobAbortedException;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.ArgError;
+import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Invoker;
+import org.mpish.runtime.catalog.Param;
+import org.mpish.runtime.lapi.LapiException;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.shell.script.JsRank;
+import org.mpish.shell.script.ScriptRunner;
+
+/**
+ * Runs a catalogued call typed at the prompt on each target rank's own thread and prints its outputs as
+ * {@code name = value} ({@code [rank]}-prefixed when several ranks answer).
+ */
+final class CallCommand {
+    private CallCommand() {}
+
+    /** A usage problem found while converting arguments; nothing was called. */
+    private static final class Usage extends RuntimeException {
+        Usage(String m) { super(m, null, false, false); }
+    }
+
+    static boolean run(Session session, Call call, LineParser.Line line, List<Integer> ranks) {
+        List<Param> inputs = call.inputs();
+        Token[] ordered;
+        try {
+            ordered = order(call, inputs, line.args());
+        } catch (Usage u) {
+            return session.usage(u.getMessage());
+        }
+        boolean prefix = ranks.size() > 1;
+        boolean ok = true;
+        List<CompletableFuture<List<String>>> futures = new ArrayList<>();
+        for (int r : ranks) {
+            Rank rank = session.job().rank(r);
+            futures.add(rank.submit(() -> invoke(session, rank, call, inputs, ordered)));
+        }
+        for (int i = 0; i < ranks.size(); i++) {
+            int r = ranks.get(i);
+            Rank rank = session.job().rank(r);
+            try {
+                List<String> lines = session.await(rank, futures.get(i), call.name(), res -> {
+                    if (res instanceof List<?> l) {
+                        StringBuilder sb = new StringBuilder("[" + r + "] " + call.name() + " returned");
+                        for (Object o : l) sb.append("\n[").append(r).append("] ").append(o);
+                        session.printer().async(sb.toString());
+                    } else if (res instanceof Throwable t) {
+                        String m = describe(call, t);
+                        if (m != null) session.printer().async("[" + r + "] " + m);
+                        session.countError();
+                    }
+                });
+                if (lines != null) for (String l : lines) session.printer().println((prefix ? "[" + r + "] " : "") + l);
+            } catch (ExecutionException e) {
+                Throwable t = Session.unwrap(e);
+                if (t instanceof Usage) return session.usage(t.getMessage());
+                String m = describe(call, t);
+                if (m != null) session.printer().error((prefix ? "[" + r + "] " : "") + m);
+                session.countError();
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    /** Puts positional and name=value arguments in parameter order; missing ones stay null. */
+    private static Token[] order(Call call, List<Param> inputs, List<Token> args) {
+        Token[] out = new Token[inputs.size()];
+        int next = 0;
+        boolean named = false;
+        for (Token t : args) {
+            if (t.name() == null) {
+                if (named) throw new Usage(call.name() + ": a positional argument cannot follow name=value arguments");
+                if (next >= out.length) {
+                    throw new Usage(call.name() + " takes " + out.length + " argument" + (out.length == 1 ? "" : "s")
+                            + ": " + call.shellSynopsis());
+                }
+                out[next++] = t;
+            } else {
+                named = true;
+                int idx = -1;
+                for (int i = 0; i < inputs.size(); i++) if (inputs.get(i).name().equalsIgnoreCase(t.name())) idx = i;
+                if (idx < 0) {
+                    throw new Usage(call.name() + ": no parameter named '" + t.name() + "' (parameters: "
+                            + String.join(", ", inputs.stream().map(Param::name).toList()) + ")");
+                }
+                if (out[idx] != null) throw new Usage(call.name() + ": " + t.name() + " is given twice");
+                out[idx] = t;
+            }
+        }
+        for (int i = 0; i < out.length; i++) {
+            if (out[i] == null && !optional(inputs.get(i))) {
+                throw new Usage(call.name() + ": missing " + inputs.get(i).name() + " (usage: " + call.shellSynopsis() + ")");
+            }
+        }
+        return out;
+    }
+
+    /** Parameters a C programmer passes as NULL by habit (MPI_Init's argc/argv) may be left out. */
+    private static boolean optional(Param p) {
+        return p.type().kind() == org.mpish.runtime.catalog.PType.Kind.VALUE && p.cDecl().contains("*") && !p.name().contains("val");
+    }
+
+    /** On the rank's thread: converts the tokens, invokes, formats the outputs. */
+    private static List<String> invoke(Session session, Rank rank, Call call, List<Param> inputs, Token[] tokens) {
+        Object[] raw = new Object[tokens.length];
+        for (int i = 0; i < tokens.length; i++) raw[i] = tokens[i] == null ? null : convert(session, rank, inputs.get(i), tokens[i]);
+        Object[] outs;
+        try {
+            outs = Invoker.invoke(rank, session.catalogue(), call, raw);
+        } catch (ArgError e) {
+            throw new Usage(call.name() + ": " + e.getMessage());
+        }
+        List<Param> outParams = call.outputs();
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < outs.length; i++) {
+            lines.add(outParams.get(i).name() + " = " + Format.value(outs[i], outParams.get(i).type()));
+        }
+        return lines;
+    }
+
+    private static Object convert(Session session, Rank rank, Param p, Token t) {
+        return switch (t.kind()) {
+            case WORD -> word(t.text());
+            case STRING -> t.text();
+            case LIST -> {
+                List<Object> l = new ArrayList<>();
+                for (Token item : t.items()) l.add(convert(session, rank, p, item));
+                yield l;
+            }
+            case JS -> {
+                JsRank js = session.js(rank);
+                Value v;
+                try {
+                    v = js.eval(Source.create("js", t.text()));
+                } catch (PolyglotException e) {
+                    throw new Usage(p.name() + ": JavaScript error: " + e.getMessage());
+                }
+                yield js.argument(v, p.type());
+            }
+        };
+    }
+
+    /** A number stays a number; anything else is a name for the parameter's type to resolve. */
+    static Object word(String w) {
+        try {
+            if (w.startsWith("0x") || w.startsWith("0X")) return Long.parseUnsignedLong(w.substring(2), 16);
+            if (w.matches("-?\\d+")) return Long.parseLong(w);
+            if (w.matches("-?\\d*\\.\\d+([eE][-+]?\\d+)?")) return Double.parseDouble(w);
+        } catch (NumberFormatException ignored) {
+            // too large: treat as a name, the parameter reports it
+        }
+        return w;
+    }
+
+    /** One line for a failed call, or null when the failure was already reported (job abort). */
+    static String describe(Call call, Throwable t) {
+        if (t instanceof JobAbortedException) return null;
+        if (t instanceof MpiException e) return "error: " + e.getMessage();
+        if (t instanceof LapiException e) return "error: " + e.at(call.name(), e.rank()).getMessage();
+        if (t instanceof PolyglotException e) return "error: " + ScriptRunner.describe(e);
+        if (t instanceof Usage) return t.getMessage();
+        return "internal error in " + call.name() + ": " + t;
+    }
+}

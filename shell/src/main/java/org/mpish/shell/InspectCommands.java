@@ -1,0 +1,133 @@
+package org.mpish.shell;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import org.mpish.runtime.Memory;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.Attributable;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.MpiProcess;
+
+/** handles, attrs, keyvals, mem: looking at a rank's objects and memory. */
+final class InspectCommands {
+    private InspectCommands() {}
+
+    /** Runs {@code body} on the target rank's thread (objects are rank-local) and prints its lines. */
+    static boolean onRank(Session s, LineParser.Line line, java.util.function.Function<Rank, List<String>> body) {
+        List<Integer> ranks = Targets.parse(line.target(), s.job().size(), s.defaultRank());
+        boolean ok = true;
+        for (int r : ranks) {
+            Rank rank = s.job().rank(r);
+            try {
+                List<String> out = s.await(rank, rank.submit(() -> body.apply(rank)), "inspection", res -> {});
+                if (out == null) continue;
+                if (ranks.size() > 1) s.printer().println(s.printer().bold("rank " + r));
+                for (String l : out) s.printer().println(l);
+            } catch (ExecutionException e) {
+                Throwable t = Session.unwrap(e);
+                if (t instanceof IllegalArgumentException iae) throw iae;
+                s.printer().error(t.getMessage());
+                ok = false;
+            }
+        }
+        return ok;
+    }
+
+    static final class Handles implements Builtin {
+        @Override public String name() { return "handles"; }
+        @Override public String usage() { return "handles [KIND]"; }
+        @Override public String summary() { return "the rank's live handles (comm, win, type, kv, group, eh, req, ...)"; }
+        @Override public boolean run(Session s, LineParser.Line line) {
+            String kind = line.args().isEmpty() ? null : line.args().get(0).text();
+            return onRank(s, line, r -> {
+                List<String> out = new ArrayList<>();
+                for (Handle h : MpiProcess.of(r).handles().all()) {
+                    if (h.isPredefined() && kind == null) continue;
+                    if (kind != null && !h.kind().prefix().equals(kind) && !h.kind().name().equalsIgnoreCase(kind)) continue;
+                    out.add(String.format("  %-22s %s", h.name(), h.kind().noun()));
+                }
+                if (out.isEmpty()) out.add("  (no " + (kind == null ? "user-created handles" : kind + " handles") + ")");
+                return out;
+            });
+        }
+    }
+
+    static final class Attrs implements Builtin {
+        @Override public String name() { return "attrs"; }
+        @Override public String usage() { return "attrs OBJECT"; }
+        @Override public String summary() { return "the attributes cached on a communicator, window or datatype, as a table"; }
+        @Override public boolean run(Session s, LineParser.Line line) {
+            if (line.args().size() != 1) throw new IllegalArgumentException("usage: " + usage());
+            String name = line.args().get(0).text();
+            return onRank(s, line, r -> {
+                Object o = s.catalogue().constant(name) != null ? s.catalogue().constant(name).value().apply(r)
+                        : MpiProcess.of(r).handles().lookup(name);
+                if (!(o instanceof Attributable a)) throw new IllegalArgumentException("attrs: '" + name + "' is not a communicator, window or datatype of rank " + r.id());
+                List<String> out = new ArrayList<>();
+                out.add(String.format("  %-8s %-6s %-24s %-22s %s", "keyval", "value#", "value", "copy", "delete"));
+                for (Map.Entry<Keyval, Object> e : a.attributeMap().entrySet()) {
+                    Keyval k = e.getKey();
+                    out.add(String.format("  %-8s %-6d %-24s %-22s %s", k.name(), k.value(), Format.value(e.getValue()),
+                            k.copyFn() == null ? "-" : k.copyFn().describe(), k.deleteFn() == null ? "-" : k.deleteFn().describe()));
+                }
+                if (a.attributeMap().isEmpty()) out.add("  (no attributes on " + a.name() + ")");
+                return out;
+            });
+        }
+    }
+
+    static final class Keyvals implements Builtin {
+        @Override public String name() { return "keyvals"; }
+        @Override public String usage() { return "keyvals"; }
+        @Override public String summary() { return "the rank's attribute keys: kind, callbacks, extra state, users"; }
+        @Override public boolean run(Session s, LineParser.Line line) {
+            return onRank(s, line, r -> {
+                List<String> out = new ArrayList<>();
+                out.add(String.format("  %-8s %-6s %-6s %-22s %-22s %-10s %s", "keyval", "value", "for", "copy", "delete", "extra", "state"));
+                for (Keyval k : MpiProcess.of(r).keyvals().values()) {
+                    if (k.isPredefined()) continue;
+                    out.add(String.format("  %-8s %-6d %-6s %-22s %-22s %-10s %s", k.name(), k.value(), k.objectKind().prefix(),
+                            k.copyFn() == null ? "-" : k.copyFn().describe(), k.deleteFn() == null ? "-" : k.deleteFn().describe(),
+                            Format.value(k.extraState()), (k.userFreed() ? "freed, " : "") + k.references() + " in use"));
+                }
+                if (out.size() == 1) out.add("  (no user keyvals)");
+                return out;
+            });
+        }
+    }
+
+    static final class Mem implements Builtin {
+        @Override public String name() { return "mem"; }
+        @Override public String usage() { return "mem [ADDR [BYTES]]"; }
+        @Override public String summary() { return "the rank's memory blocks, or a hex dump of BYTES at ADDR"; }
+        @Override public boolean run(Session s, LineParser.Line line) {
+            List<Token> a = line.args();
+            return onRank(s, line, r -> {
+                Memory m = r.memory();
+                List<String> out = new ArrayList<>();
+                if (a.isEmpty()) {
+                    out.add(String.format("  %-14s %10s   (%d bytes in use, limit %d)", "address", "bytes", m.bytesInUse(), m.limit()));
+                    for (Memory.Block b : m.blocks()) out.add(String.format("  0x%-12x %10d", b.address(), b.size()));
+                    if (out.size() == 1) out.add("  (nothing allocated)");
+                    return out;
+                }
+                long addr = num(a.get(0).text());
+                int len = a.size() > 1 ? (int) num(a.get(1).text()) : 64;
+                Memory.Block b = m.find(addr);
+                if (b == null) throw new IllegalArgumentException("mem: 0x" + Long.toHexString(addr) + " is not in an allocated block of rank " + r.id());
+                len = (int) Math.min(len, b.end() - addr);
+                byte[] data = m.read(addr, len);
+                return HexDump.lines(addr, data);
+            });
+        }
+
+        private static long num(String w) {
+            Object v = CallCommand.word(w);
+            if (v instanceof Long l) return l;
+            throw new IllegalArgumentException("mem: '" + w + "' is not a number");
+        }
+    }
+}

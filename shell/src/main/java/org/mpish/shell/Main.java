@@ -1,0 +1,169 @@
+package org.mpish.shell;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
+import org.mpish.runtime.Job;
+import org.mpish.shell.repl.Repl;
+import org.mpish.shell.script.Sandbox;
+import org.mpish.shell.script.ScriptRunner;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * The mpish launcher. Exit status: 0 ok, 1 a command or script failed, 2 a usage error, 124 a script timed
+ * out, and the code given to MPI_Abort when a script aborts.
+ */
+@Command(name = "mpish", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
+        subcommands = {Main.RunCommand.class})
+public final class Main implements Callable<Integer> {
+    public static final String VERSION = "0.1.0";
+
+    @Option(names = {"-n", "--ranks"}, paramLabel = "N", description = "number of ranks in the job (default ${DEFAULT-VALUE})")
+    int ranks = 4;
+
+    @Option(names = "-c", paramLabel = "COMMANDS", description = "run these commands (separated by ';' or newlines) and exit")
+    String commands;
+
+    @Option(names = "--no-color", description = "no colour, even on a terminal (NO_COLOR does the same)")
+    boolean noColor;
+
+    @Parameters(arity = "0..1", paramLabel = "FILE", description = "a file of shell commands to run instead of reading the terminal")
+    Path file;
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Runs the launcher with these arguments and streams; returns the exit status. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setParameterExceptionHandler((ex, a) -> {
+            err.println("mpish: " + ex.getMessage());
+            err.println("usage: mpish [-n N] [-c COMMANDS] [FILE] | mpish run [-n N] SCRIPT | mpish --help");
+            return 2;
+        });
+        cl.setExecutionExceptionHandler((ex, c, p) -> {
+            err.println("mpish: " + ex);
+            return 1;
+        });
+        return cl.execute(args);
+    }
+
+    static boolean colorWanted(boolean noColorFlag, boolean terminal) {
+        String nc = System.getenv("NO_COLOR");
+        if (noColorFlag || (nc != null && !nc.isEmpty())) return false;
+        String term = System.getenv("TERM");
+        return terminal && term != null && !term.equals("dumb");
+    }
+
+    static boolean stdinIsTerminal() {
+        java.io.Console c = System.console();
+        return c != null && c.isTerminal();
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        if (ranks < 1 || ranks > Job.MAX_RANKS) {
+            System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS);
+            return 2;
+        }
+        if (commands != null || file != null || !stdinIsTerminal()) {
+            Printer printer = new Printer(System.out, System.err, false);
+            try (Session session = new Session(ranks, printer, false)) {
+                if (commands != null) {
+                    for (String l : commands.split("\n")) {
+                        if (session.exitRequested()) break;
+                        session.execute(l);
+                    }
+                } else {
+                    BufferedReader in = file != null ? Files.newBufferedReader(file)
+                            : new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+                    String l;
+                    while (!session.exitRequested() && (l = in.readLine()) != null) session.execute(l);
+                }
+                session.drain(5);
+                return session.exitStatus();
+            }
+        }
+        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+            Printer printer = new Printer(new PrintStream(terminal.output(), true, StandardCharsets.UTF_8),
+                    new PrintStream(terminal.output(), true, StandardCharsets.UTF_8), colorWanted(noColor, true));
+            try (Session session = new Session(ranks, printer, true)) {
+                return new Repl(terminal, session).run();
+            }
+        }
+    }
+
+    @Command(name = "run", mixinStandardHelpOptions = true,
+            description = "Run a JavaScript file SPMD: every rank evaluates it in its own context.")
+    static final class RunCommand implements Callable<Integer> {
+        @Option(names = {"-n", "--ranks"}, paramLabel = "N", description = "number of ranks (default ${DEFAULT-VALUE})")
+        int ranks = 4;
+
+        @Option(names = "--timeout", paramLabel = "SECONDS", description = "abort the job after this long (exit status 124)")
+        double timeout;
+
+        @Option(names = "--allow-io", description = "let scripts read and write files")
+        boolean allowIo;
+
+        @Option(names = "--allow-env", description = "let scripts read the environment")
+        boolean allowEnv;
+
+        @Option(names = "--allow-host-classes", description = "let scripts look up Java classes")
+        boolean allowHost;
+
+        @Option(names = "--memory", paramLabel = "BYTES", description = "memory limit per rank (default ${DEFAULT-VALUE})")
+        long memory = 1L << 30;
+
+        @Parameters(index = "0", paramLabel = "SCRIPT", description = "the script; '-' reads standard input")
+        String script;
+
+        @Parameters(index = "1..*", paramLabel = "ARGS", description = "arguments, visible to the script as `args`")
+        List<String> args = new ArrayList<>();
+
+        @Override
+        public Integer call() {
+            if (ranks < 1 || ranks > Job.MAX_RANKS) {
+                System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS);
+                return 2;
+            }
+            String code;
+            String name;
+            try {
+                if (script.equals("-")) {
+                    code = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
+                    name = "<stdin>";
+                } else {
+                    code = Files.readString(Path.of(script));
+                    name = Path.of(script).getFileName().toString();
+                }
+            } catch (IOException e) {
+                System.err.println("mpish run: cannot read " + script + ": " + e.getMessage());
+                return 2;
+            }
+            List<String> a = new ArrayList<>(args);
+            if (!a.isEmpty() && a.get(0).equals("--")) a.remove(0);
+            return new ScriptRunner(ranks, a, timeout, new Sandbox(allowIo, allowEnv, allowHost), System.out, System.err,
+                    Job.Options.defaults().withMemoryLimit(memory)).run(name, code);
+        }
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override public String[] getVersion() { return new String[] {"mpish " + VERSION}; }
+    }
+}

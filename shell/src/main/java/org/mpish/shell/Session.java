@@ -1,0 +1,293 @@
+package org.mpish.shell;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.mpish.runtime.Event;
+import org.mpish.runtime.Job;
+import org.mpish.runtime.JobAbortedException;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.shell.script.JsRank;
+import org.mpish.shell.script.RankOutput;
+import org.mpish.shell.script.Sandbox;
+
+/**
+ * A shell session: the current job and default rank, one JavaScript context per rank (made on first use),
+ * trace settings, and calls still running on blocked ranks. Every line goes through {@link #execute}.
+ */
+public final class Session implements AutoCloseable {
+    /** How long a call may block before the shell stops waiting for it and shows the prompt again. */
+    private static final long DETACH_MILLIS = 150;
+
+    private final Catalogue catalogue = Catalogue.get();
+    private final Printer printer;
+    private final boolean interactive;
+    private final Map<String, Builtin> builtins = new LinkedHashMap<>();
+    private final List<CompletableFuture<?>> pending = new CopyOnWriteArrayList<>();
+    private final Map<Integer, JsRank> contexts = new ConcurrentHashMap<>();
+    private final RankOutput rankOutput;
+    private Job job;
+    private int size;
+    private int defaultRank;
+    private Set<String> traceFamilies = Set.of();
+    private Runnable traceOff;
+    private int errors;
+    private int usageErrors;
+    private boolean exitRequested;
+    private int exitCode;
+
+    public Session(int size, Printer printer, boolean interactive) {
+        this.size = size;
+        this.printer = printer;
+        this.interactive = interactive;
+        this.rankOutput = new RankOutput(printer.out(), true);
+        for (Builtin b : Builtins.all()) builtins.put(b.name(), b);
+    }
+
+    public Printer printer() { return printer; }
+    public Catalogue catalogue() { return catalogue; }
+    public boolean interactive() { return interactive; }
+    public Map<String, Builtin> builtins() { return builtins; }
+    public int defaultRank() { return defaultRank; }
+    public int size() { return size; }
+
+    public void setDefaultRank(int r) {
+        if (r < 0 || r >= size) throw new IllegalArgumentException("ranks run from 0 to " + (size - 1));
+        defaultRank = r;
+    }
+
+    /** The running job, starting a new one if there is none or the last one was aborted. */
+    public Job job() {
+        if (job == null || job.abortReason() != null || job.isOver()) {
+            boolean replacing = job != null;
+            if (job != null) closeJob();
+            job = new Job(size);
+            Job j = job;
+            j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.async("job aborted: " + a.message()
+                    + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });
+            j.onDeadlock(report -> printer.async(report));
+            if (!traceFamilies.isEmpty()) setTrace(traceFamilies);
+            if (replacing && interactive) printer.println(printer.dim("started a new job of " + size + " ranks"));
+        }
+        return job;
+    }
+
+    /** The job if one is running, without starting one. */
+    public Job currentJob() { return job; }
+
+    /** Replaces the job by a new one of {@code n} ranks. */
+    public void newJob(int n) {
+        if (n < 1 || n > Job.MAX_RANKS) throw new IllegalArgumentException("a job has 1 to " + Job.MAX_RANKS + " ranks");
+        closeJob();
+        size = n;
+        defaultRank = Math.min(defaultRank, n - 1);
+        job();
+    }
+
+    private void closeJob() {
+        if (traceOff != null) { traceOff.run(); traceOff = null; }
+        for (JsRank js : contexts.values()) {
+            try { js.close(); } catch (RuntimeException ignored) { /* closing anyway */ }
+        }
+        contexts.clear();
+        pending.clear();
+        if (job != null) {
+            MpiProcess.release(job);
+            job.close();
+        }
+        job = null;
+    }
+
+    /** The JavaScript context of a rank; call on that rank's thread only. */
+    public JsRank js(Rank r) {
+        return contexts.computeIfAbsent(r.id(), id -> new JsRank(r, catalogue, rankOutput, List.of(), Sandbox.STRICT));
+    }
+
+    // ---- executing lines -------------------------------------------------------------------------
+
+    /** Executes one line (possibly several commands separated by ';'); false when any of them failed. */
+    public boolean execute(String text) {
+        boolean ok = true;
+        for (String cmd : LineParser.splitCommands(text)) {
+            if (exitRequested) break;
+            String t = cmd.strip();
+            if (t.isEmpty() || t.startsWith("#")) continue;
+            ok &= executeOne(t);
+        }
+        return ok;
+    }
+
+    private boolean executeOne(String text) {
+        LineParser.Line line;
+        try {
+            line = LineParser.parse(text);
+        } catch (LineParser.ParseError e) {
+            return usage("column " + e.column() + ": " + e.getMessage());
+        }
+        String word = line.command();
+        Builtin b = builtins.get(word.toLowerCase(Locale.ROOT));
+        if (b != null) {
+            boolean ok;
+            try {
+                ok = b.run(this, line);
+            } catch (IllegalArgumentException e) {
+                return usage(word + ": " + e.getMessage());
+            }
+            if (!ok) errors++;
+            return ok;
+        }
+        Call call = catalogue.call(word);
+        if (call == null) return usage(unknownCommand(word));
+        List<Integer> ranks;
+        try {
+            ranks = Targets.parse(line.target(), job().size(), defaultRank);
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        return CallCommand.run(this, call, line, ranks);
+    }
+
+    private String unknownCommand(String word) {
+        List<String> near = new ArrayList<>();
+        String w = word.toLowerCase(Locale.ROOT);
+        for (Call c : catalogue.calls()) {
+            String n = c.name().toLowerCase(Locale.ROOT);
+            if (n.contains(w) || Fuzzy.distance(n, w) <= 2) near.add(c.name());
+        }
+        for (String n : builtins.keySet()) if (Fuzzy.distance(n, w) <= 1) near.add(n);
+        String hint = near.isEmpty() ? "type 'help' for the list" : "did you mean " + String.join(", ", near.subList(0, Math.min(4, near.size()))) + "?";
+        return "unknown command '" + word + "'; " + hint;
+    }
+
+    /** Records a usage error (a line that could not be understood) and prints it. */
+    public boolean usage(String message) {
+        usageErrors++;
+        printer.error(message);
+        return false;
+    }
+
+    /** Records a failed command and prints why. */
+    public boolean failure(String message) {
+        errors++;
+        printer.error(message);
+        return false;
+    }
+
+    /**
+     * Waits for {@code f} running on {@code rank}; if the rank blocks for longer than a moment, stops waiting
+     * and arranges for {@code onDone} to print the result when it arrives. Returns the result, or null when
+     * detached.
+     */
+    public <T> T await(Rank rank, CompletableFuture<T> f, String what, java.util.function.Consumer<Object> onDone)
+            throws ExecutionException {
+        long blockedSince = 0;
+        while (true) {
+            try {
+                return f.get(10, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                if (rank.status() == Rank.Status.WAITING) {
+                    long now = System.nanoTime();
+                    if (blockedSince == 0) blockedSince = now;
+                    else if (now - blockedSince > DETACH_MILLIS * 1_000_000) {
+                        String desc = rank.waitDescription();
+                        printer.println(printer.dim("[" + rank.id() + "] " + what + " is waiting"
+                                + (desc != null ? ": " + desc : "") + " (the result will be shown when it arrives)"));
+                        pending.add(f);
+                        f.whenComplete((v, ex) -> {
+                            pending.remove(f);
+                            onDone.accept(ex != null ? unwrap(ex) : v);
+                        });
+                        return null;
+                    }
+                } else blockedSince = 0;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ExecutionException(new JobAbortedException(new Job.Abort(130, "interrupted", Job.Abort.Kind.CLOSED, -1)));
+            }
+        }
+    }
+
+    static Throwable unwrap(Throwable t) {
+        while ((t instanceof java.util.concurrent.CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t;
+    }
+
+    /** Waits (at most {@code seconds}) for calls still running on blocked ranks, for the end of batch input. */
+    public void drain(double seconds) {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
+        while (!pending.isEmpty() && System.nanoTime() < end) {
+            Job j = job;
+            if (j == null || j.abortReason() != null) break;
+            if (j.lastDeadlockReport() != null && allPendingBlocked(j)) {
+                errors++;
+                break;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        if (!pending.isEmpty() && job != null && job.abortReason() == null) {
+            if (job.lastDeadlockReport() == null) printer.error(job.rollCall().replaceFirst("^deadlock: every rank is waiting and none can proceed",
+                    "calls still waiting when the input ended:"));
+            errors++;
+        }
+    }
+
+    private boolean allPendingBlocked(Job j) {
+        for (Rank r : j.ranks()) if (r.status() == Rank.Status.RUNNING) return false;
+        return true;
+    }
+
+    public void countError() { errors++; }
+
+    /** 0 when every command succeeded, 2 when the last failure was a usage error only, 1 otherwise. */
+    public int exitStatus() {
+        if (exitRequested) return exitCode;
+        if (errors > 0) return 1;
+        return usageErrors > 0 ? 2 : 0;
+    }
+
+    public void requestExit(int code) {
+        exitRequested = true;
+        exitCode = code;
+    }
+
+    public boolean exitRequested() { return exitRequested; }
+
+    // ---- trace -------------------------------------------------------------------------------
+
+    public Set<String> traceFamilies() { return traceFamilies; }
+
+    /** Prints events of these families as they happen (empty: trace off; "all": every family). */
+    public void setTrace(Set<String> families) {
+        if (traceOff != null) { traceOff.run(); traceOff = null; }
+        traceFamilies = Set.copyOf(families);
+        if (families.isEmpty() || job == null) return;
+        traceOff = job.onEvent(this::showEvent);
+    }
+
+    private void showEvent(Event e) {
+        if (!traceFamilies.contains("all") && !traceFamilies.contains(e.family())) return;
+        printer.async(printer.dim("trace [" + e.rank() + "] " + e.family() + " " + e.kind() + ": ") + e.text());
+    }
+
+    @Override
+    public void close() { closeJob(); }
+}

@@ -1,0 +1,68 @@
+package org.mpish.shell.repl;
+
+import java.util.List;
+import java.util.Locale;
+import org.jline.reader.Candidate;
+import org.jline.reader.Completer;
+import org.jline.reader.LineReader;
+import org.jline.reader.ParsedLine;
+import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Constant;
+import org.mpish.runtime.catalog.Param;
+import org.mpish.runtime.catalog.PType;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.shell.Session;
+
+/**
+ * Tab completion: command names first; then, for a call, values of the kind the next parameter takes —
+ * live handles of that kind and predefined names of its group.
+ */
+final class ShellCompleter implements Completer {
+    private final Session session;
+
+    ShellCompleter(Session session) { this.session = session; }
+
+    @Override
+    public void complete(LineReader reader, ParsedLine line, List<Candidate> out) {
+        List<String> words = line.words();
+        int idx = line.wordIndex();
+        int first = !words.isEmpty() && words.get(0).startsWith("@") ? 1 : 0;
+        if (idx <= first) {
+            for (String b : session.builtins().keySet()) out.add(new Candidate(b, b, "shell", null, null, null, true));
+            for (Call c : session.catalogue().calls()) out.add(new Candidate(c.name(), c.name(), c.api() + " " + c.family(), c.summary(), null, null, true));
+            return;
+        }
+        Call call = session.catalogue().call(words.get(first));
+        if (call == null) return;
+        List<Param> inputs = call.inputs();
+        int argIndex = idx - first - 1;
+        String current = line.word();
+        Param p = null;
+        int eq = current.indexOf('=');
+        if (eq > 0) {
+            String name = current.substring(0, eq);
+            for (Param q : inputs) if (q.name().equalsIgnoreCase(name)) p = q;
+        } else if (argIndex < inputs.size()) p = inputs.get(argIndex);
+        if (p == null) {
+            for (Param q : inputs) out.add(new Candidate(q.name() + "=", q.name() + "=", null, q.cDecl(), null, null, false));
+            return;
+        }
+        String prefix = eq > 0 ? current.substring(0, eq + 1) : "";
+        PType t = p.type();
+        if (t.kind() == PType.Kind.HANDLE && session.currentJob() != null) {
+            MpiProcess proc = MpiProcess.of(session.job().rank(session.defaultRank()));
+            for (Handle h : proc.handles().of(t.handleKind())) {
+                if (!h.isPredefined()) out.add(new Candidate(prefix + h.name(), h.name(), "live " + t.handleKind().noun() + "s", null, null, null, true));
+            }
+        }
+        if (t.constantGroup() != null) {
+            for (Constant c : session.catalogue().constants(t.constantGroup())) {
+                out.add(new Candidate(prefix + c.name(), c.name(), "predefined", null, null, null, true));
+            }
+        }
+        if (out.isEmpty() && eq < 0) {
+            out.add(new Candidate(p.name() + "=", p.name() + "=", null, p.cDecl().toLowerCase(Locale.ROOT), null, null, false));
+        }
+    }
+}

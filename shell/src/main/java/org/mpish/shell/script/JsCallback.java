@@ -1,0 +1,63 @@
+package org.mpish.shell.script;
+
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Value;
+import org.mpish.runtime.Callback;
+import org.mpish.runtime.CallbackFailure;
+import org.mpish.runtime.JobAbortedException;
+import org.mpish.runtime.mpi.ErrorClass;
+
+/**
+ * A JavaScript function handed to the runtime as a callback. It must be called on its rank's thread (the
+ * context's owner), which is where the runtime calls callbacks. An integer thrown by the function is reported
+ * as that error code; anything else thrown is reported as MPI_ERR_OTHER with its message.
+ */
+final class JsCallback implements Callback {
+    private final JsRank owner;
+    private final Value fn;
+    private final String description;
+
+    JsCallback(JsRank owner, Value fn) {
+        this.owner = owner;
+        this.fn = fn;
+        String src;
+        try {
+            src = fn.getSourceLocation() != null ? fn.getSourceLocation().getCharacters().toString() : fn.toString();
+        } catch (RuntimeException e) {
+            src = "function";
+        }
+        src = src.replaceAll("\\s+", " ");
+        this.description = src.length() > 60 ? src.substring(0, 57) + "..." : src;
+    }
+
+    Value function() { return fn; }
+
+    @Override
+    public Object call(Object... args) {
+        Object[] js = new Object[args.length];
+        for (int i = 0; i < args.length; i++) js[i] = owner.toJs(args[i]);
+        try {
+            return owner.toJava(fn.execute(js));
+        } catch (PolyglotException e) {
+            if (e.isHostException() && e.asHostException() instanceof JobAbortedException ja) throw ja;
+            if (e.isHostException() && e.asHostException() instanceof RuntimeException re) throw re;
+            if (e.isCancelled() || e.isInterrupted()) {
+                owner.rank().checkAbort();
+                throw new CallbackFailure(ErrorClass.MPI_ERR_OTHER, false, "interrupted");
+            }
+            Value thrown = e.isGuestException() ? e.getGuestObject() : null;
+            if (thrown != null && thrown.isNumber() && thrown.fitsInInt()) {
+                int code = thrown.asInt();
+                return fail(code, true, "threw " + code);
+            }
+            return fail(ErrorClass.MPI_ERR_OTHER, false, "threw " + e.getMessage());
+        }
+    }
+
+    private static Object fail(int code, boolean explicit, String message) {
+        throw new CallbackFailure(code, explicit, message);
+    }
+
+    @Override public String describe() { return description; }
+    @Override public String toString() { return description; }
+}

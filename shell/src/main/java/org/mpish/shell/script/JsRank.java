@@ -1,0 +1,281 @@
+package org.mpish.shell.script;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.io.IOAccess;
+import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.graalvm.polyglot.proxy.ProxyObject;
+import org.mpish.runtime.Callback;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.catalog.Constant;
+import org.mpish.runtime.mpi.Handle;
+
+/**
+ * One rank's JavaScript context: the globals MPI, LAPI, mem, print, console and args, all derived from the
+ * call catalogue. Created on, and only ever used from, the rank's own thread.
+ */
+public final class JsRank implements AutoCloseable {
+    private static final HostAccess HOST_ACCESS;
+    static {
+        try {
+            Method toString = Handle.class.getMethod("toString");
+            Method name = Handle.class.getMethod("name");
+            HOST_ACCESS = HostAccess.newBuilder().allowAccess(toString).allowAccess(name).build();
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private static final String PRELUDE = """
+            (function (g) {
+              class MPIError extends Error {
+                constructor(code, errorClass, message, call, rank) {
+                  super(message); this.name = 'MPIError';
+                  this.code = code; this.errorClass = errorClass; this.call = call; this.rank = rank;
+                }
+              }
+              class LAPIError extends Error {
+                constructor(code, message, call, rank) {
+                  super(message); this.name = 'LAPIError';
+                  this.code = code; this.call = call; this.rank = rank;
+                }
+              }
+              g.MPIError = MPIError;
+              g.LAPIError = LAPIError;
+              const hostShow = g.__show, out = g.__out;
+              delete g.__show; delete g.__out;
+              const inspect = (x, depth) => {
+                if (typeof x === 'string') return depth ? JSON.stringify(x) : x;
+                if (x === null || x === undefined || typeof x !== 'object' && typeof x !== 'function') return String(x);
+                if (typeof x === 'function') return '[Function' + (x.name ? ': ' + x.name : '') + ']';
+                if (x instanceof Error) return x.stack && depth === 0 ? String(x) : String(x);
+                if (depth > 3) return Array.isArray(x) ? '[...]' : '{...}';
+                if (Array.isArray(x)) return '[' + x.map(e => inspect(e, depth + 1)).join(', ') + ']';
+                const keys = Object.keys(x);
+                if (keys.length === 0 && Object.getPrototypeOf(x) !== Object.prototype && Object.getPrototypeOf(x) !== null) return hostShow(x);
+                return '{' + keys.map(k => k + ': ' + inspect(x[k], depth + 1)).join(', ') + '}';
+              };
+              const show = (x) => inspect(x, 0);
+              g.print = (...a) => out(a.map(show).join(' '));
+              g.console = { log: g.print, info: g.print, warn: g.print, error: g.print };
+              return [(c, k, m, call, r) => new MPIError(c, k, m, call, r),
+                      (c, m, call, r) => new LAPIError(c, m, call, r),
+                      (m) => new TypeError(m), (m) => new RangeError(m),
+                      (...a) => a,
+                      (k, v) => { const o = {}; for (let i = 0; i < k.length; i++) o[k[i]] = v[i]; return o; },
+                      undefined];
+            })(globalThis)
+            """;
+
+    private final Rank rank;
+    private final Catalogue catalogue;
+    private final Context context;
+    private final Value newMpiError, newLapiError, newTypeError, newRangeError, newArray, newObject, undefined;
+    private final Map<Value, JsCallback> callbacks = new HashMap<>();
+
+    public JsRank(Rank rank, Catalogue catalogue, RankOutput out, List<String> args, Sandbox sandbox) {
+        this.rank = rank;
+        this.catalogue = catalogue;
+        Context.Builder b = Context.newBuilder("js")
+                .engine(JsEngine.get())
+                .allowHostAccess(HOST_ACCESS)
+                .allowHostClassLookup(c -> sandbox.hostClasses())
+                .allowIO(sandbox.io() ? IOAccess.ALL : IOAccess.NONE)
+                .allowCreateProcess(false)
+                .allowCreateThread(false)
+                .allowNativeAccess(false)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .allowEnvironmentAccess(sandbox.env() ? EnvironmentAccess.INHERIT : EnvironmentAccess.NONE)
+                .out(out.stream())
+                .err(out.stream());
+        this.context = b.build();
+        Value bindings = context.getBindings("js");
+        bindings.putMember("__out", (ProxyExecutable) a -> {
+            out.line(rank.id(), a.length == 0 ? "" : a[0].asString());
+            return null;
+        });
+        bindings.putMember("__show", (ProxyExecutable) a -> Show.value(a[0]));
+        Value helpers = context.eval(Source.create("js", PRELUDE));
+        newMpiError = helpers.getArrayElement(0);
+        newLapiError = helpers.getArrayElement(1);
+        newTypeError = helpers.getArrayElement(2);
+        newRangeError = helpers.getArrayElement(3);
+        newArray = helpers.getArrayElement(4);
+        newObject = helpers.getArrayElement(5);
+        undefined = helpers.getArrayElement(6);
+        bindings.putMember("MPI", new ApiObject("MPI"));
+        bindings.putMember("LAPI", new ApiObject("LAPI"));
+        bindings.putMember("mem", new MemObject(this));
+        bindings.putMember("args", newArray.execute(args.toArray()));
+    }
+
+    public Rank rank() { return rank; }
+    public Context context() { return context; }
+
+    /** Evaluates code in this rank's context (the rank's own thread only). */
+    public Value eval(Source source) { return context.eval(source); }
+
+    @Override public void close() { context.close(true); }
+
+    // ---- the MPI and LAPI objects -----------------------------------------------------------
+
+    /** MPI or LAPI: calls and constants of that API from the catalogue, resolved for this rank. */
+    private final class ApiObject implements ProxyObject {
+        private final String api;
+        private final Map<String, Object> members = new ConcurrentHashMap<>();
+        private final Map<String, Call> calls = new LinkedHashMap<>();
+        private final Map<String, Constant> constants = new LinkedHashMap<>();
+
+        ApiObject(String api) {
+            this.api = api;
+            for (Call c : catalogue.calls()) if (c.api().equals(api)) calls.put(c.scriptName(), c);
+            for (Constant c : catalogue.constants()) if (c.api().equals(api)) constants.put(c.scriptName(), c);
+        }
+
+        @Override
+        public Object getMember(String key) {
+            Object m = members.get(key);
+            if (m != null) return m;
+            Call c = calls.get(key);
+            if (c != null) m = new CallFunction(JsRank.this, c);
+            else {
+                Constant k = constants.get(key);
+                if (k == null) return null;
+                m = toJs(k.value().apply(rank));
+            }
+            members.put(key, m);
+            return m;
+        }
+
+        @Override public Object getMemberKeys() {
+            List<String> keys = new ArrayList<>(calls.keySet());
+            keys.addAll(constants.keySet());
+            return keys.toArray(new String[0]);
+        }
+
+        @Override public boolean hasMember(String key) { return calls.containsKey(key) || constants.containsKey(key); }
+
+        @Override public void putMember(String key, Value value) {
+            throw new UnsupportedOperationException(api + "." + key + " cannot be assigned");
+        }
+    }
+
+    // ---- value conversion -----------------------------------------------------------------------
+
+    /** A script value as the runtime sees it: numbers, strings, booleans, handles, callbacks, lists, maps; other
+     *  objects stay as they are (so attribute values keep their identity). */
+    public Object toJava(Value v) {
+        if (v == null || v.isNull()) return v != null && isUndefined(v) ? Callback.UNDEFINED : null;
+        if (v.isHostObject()) return v.asHostObject();
+        if (v.isBoolean()) return v.asBoolean();
+        if (v.isNumber()) return v.fitsInLong() ? (Object) v.asLong() : (Object) v.asDouble();
+        if (v.isString()) return v.asString();
+        if (v.isProxyObject()) return v.asProxyObject();
+        if (v.canExecute()) return callback(v);
+        return v;
+    }
+
+    private boolean isUndefined(Value v) { return v.toString().equals("undefined"); }
+
+    /** A script argument converted for a parameter: lists and plain objects are unpacked for arrays and structs. */
+    public Object argument(Value v, org.mpish.runtime.catalog.PType t) {
+        if (v == null || v.isNull()) return null;
+        return switch (t.kind()) {
+            case VALUE -> {
+                Object j = toJava(v);
+                yield j == Callback.UNDEFINED ? null : j;
+            }
+            case INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT -> deep(v);
+            default -> toJava(v);
+        };
+    }
+
+    /** Arrays to lists and plain objects to maps, recursively (for structs such as LAPI_Xfer's argument). */
+    public Object deep(Value v) {
+        if (v == null || v.isNull()) return null;
+        if (v.isHostObject() || v.isNumber() || v.isString() || v.isBoolean() || v.canExecute()) return toJava(v);
+        if (v.hasArrayElements()) {
+            List<Object> l = new ArrayList<>((int) v.getArraySize());
+            for (long i = 0; i < v.getArraySize(); i++) l.add(deep(v.getArrayElement(i)));
+            return l;
+        }
+        if (v.hasMembers()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (String k : v.getMemberKeys()) m.put(k, deep(v.getMember(k)));
+            return m;
+        }
+        return toJava(v);
+    }
+
+    JsCallback callback(Value fn) {
+        return callbacks.computeIfAbsent(fn, f -> new JsCallback(this, f));
+    }
+
+    /** A runtime value as a script sees it. */
+    public Object toJs(Object o) {
+        if (o == null) return null;
+        if (o == Callback.UNDEFINED) return undefined;
+        if (o instanceof JsCallback cb) return cb.function();
+        if (o instanceof Value || o instanceof String || o instanceof Boolean || o instanceof Double) return o;
+        if (o instanceof Long l) return (l >= -(1L << 53) && l <= (1L << 53)) ? (Object) l : (Object) (double) l;
+        if (o instanceof Number n) return n;
+        if (o instanceof int[] a) {
+            Object[] e = new Object[a.length];
+            for (int i = 0; i < a.length; i++) e[i] = a[i];
+            return newArray.execute(e);
+        }
+        if (o instanceof long[] a) {
+            Object[] e = new Object[a.length];
+            for (int i = 0; i < a.length; i++) e[i] = toJs(a[i]);
+            return newArray.execute(e);
+        }
+        if (o instanceof Object[] a) {
+            Object[] e = new Object[a.length];
+            for (int i = 0; i < a.length; i++) e[i] = toJs(a[i]);
+            return newArray.execute(e);
+        }
+        if (o instanceof List<?> l) return toJs(l.toArray());
+        if (o instanceof Map<?, ?> m) {
+            Object[] keys = new Object[m.size()];
+            Object[] vals = new Object[m.size()];
+            int i = 0;
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                keys[i] = String.valueOf(e.getKey());
+                vals[i++] = toJs(e.getValue());
+            }
+            return newObject.execute(newArray.execute(keys), newArray.execute(vals));
+        }
+        return context.asValue(o);
+    }
+
+    Value object(String[] keys, Object[] values) {
+        Object[] js = new Object[values.length];
+        for (int i = 0; i < values.length; i++) js[i] = toJs(values[i]);
+        return newObject.execute(newArray.execute((Object[]) keys), newArray.execute(js));
+    }
+
+    RuntimeException mpiError(org.mpish.runtime.mpi.MpiException e) {
+        throw newMpiError.execute(e.code(), e.errorClass(), e.getMessage(), e.call(), e.rank()).throwException();
+    }
+
+    RuntimeException lapiError(org.mpish.runtime.lapi.LapiException e) {
+        throw newLapiError.execute(e.code(), e.getMessage(), e.call(), e.rank()).throwException();
+    }
+
+    RuntimeException typeError(String message) { throw newTypeError.execute(message).throwException(); }
+
+    RuntimeException rangeError(String message) { throw newRangeError.execute(message).throwException(); }
+}

@@ -1,0 +1,165 @@
+package org.mpish.shell.script;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.graalvm.polyglot.PolyglotException;
+import org.graalvm.polyglot.Source;
+import org.graalvm.polyglot.SourceSection;
+import org.mpish.runtime.Job;
+import org.mpish.runtime.JobAbortedException;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.catalog.Invoker;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.MpiProcess;
+
+/**
+ * {@code mpish run}: every rank evaluates the script in its own context on its own thread (SPMD). Exit status
+ * 0 when every rank ended without an uncaught error; the MPI_Abort code after MPI_Abort; 1 after an uncaught
+ * error, a fatal MPI error or a deadlock; 124 after --timeout. A report names each failing rank.
+ */
+public final class ScriptRunner {
+    public static final int EXIT_TIMEOUT = 124;
+
+    private final int ranks;
+    private final List<String> args;
+    private final double timeoutSeconds;
+    private final Sandbox sandbox;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Job.Options options;
+
+    public ScriptRunner(int ranks, List<String> args, double timeoutSeconds, Sandbox sandbox, PrintStream out,
+                        PrintStream err, Job.Options options) {
+        this.ranks = ranks;
+        this.args = args;
+        this.timeoutSeconds = timeoutSeconds;
+        this.sandbox = sandbox;
+        this.out = out;
+        this.err = err;
+        this.options = options;
+    }
+
+    /** Runs {@code code} (named {@code fileName} in messages) and returns the exit status. */
+    public int run(String fileName, String code) {
+        Source source = Source.newBuilder("js", code, fileName).buildLiteral();
+        RankOutput output = new RankOutput(out, false, ranks);
+        Map<Integer, String> failures = new TreeMap<>();
+        JsRank[] contexts = new JsRank[ranks];
+        try (Job job = new Job(ranks, options.withAbortOnDeadlock(true))) {
+            job.onAbort(a -> {
+                for (JsRank js : contexts) if (js != null) cancel(js);
+            });
+            CompletableFuture<?>[] futures = new CompletableFuture<?>[ranks];
+            for (Rank r : job.ranks()) {
+                futures[r.id()] = r.submit(() -> {
+                    runRank(r, source, output, contexts, failures);
+                    return null;
+                });
+            }
+            try {
+                CompletableFuture<Void> all = CompletableFuture.allOf(futures);
+                if (timeoutSeconds > 0) all.get((long) (timeoutSeconds * 1000), TimeUnit.MILLISECONDS);
+                else all.get();
+            } catch (TimeoutException e) {
+                String roll = job.rollCall().replaceFirst("^deadlock: every rank is waiting and none can proceed", "state at the timeout:");
+                job.abort(new Job.Abort(EXIT_TIMEOUT, "timeout: the job ran longer than " + fmt(timeoutSeconds) + " s\n" + roll,
+                        Job.Abort.Kind.TIMEOUT, -1));
+                waitQuietly(futures);
+            } catch (InterruptedException e) {
+                job.abort(new Job.Abort(130, "interrupted", Job.Abort.Kind.CLOSED, -1));
+                waitQuietly(futures);
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // failures were recorded per rank
+            }
+            output.flush();
+            Job.Abort abort = job.abortReason();
+            synchronized (failures) {
+                for (Map.Entry<Integer, String> f : failures.entrySet()) err.println("mpish: rank " + f.getKey() + ": " + f.getValue());
+            }
+            if (abort != null && abort.kind() != Job.Abort.Kind.SCRIPT_ERROR) {
+                err.println("mpish: job aborted: " + abort.message());
+                return abort.exitCode();
+            }
+            return failures.isEmpty() ? 0 : 1;
+        } finally {
+            for (JsRank js : contexts) if (js != null) cancel(js);
+        }
+    }
+
+    private void runRank(Rank r, Source source, RankOutput output, JsRank[] contexts, Map<Integer, String> failures) {
+        Job job = r.job();
+        JsRank js = null;
+        try {
+            js = new JsRank(r, Catalogue.get(), output, args, sandbox);
+            contexts[r.id()] = js;
+            js.eval(source);
+            r.progress();
+            MpiProcess p = r.stateIfPresent(MpiProcess.class);
+            if (p != null && p.initialized() && !p.finalized()) {
+                Invoker.invoke(r, Catalogue.get(), Catalogue.get().call("MPI_Finalize"), new Object[0]);
+            }
+        } catch (PolyglotException e) {
+            if (job.abortReason() == null || (!e.isCancelled() && !(e.isHostException() && e.asHostException() instanceof JobAbortedException))) {
+                fail(r, failures, describe(e));
+            }
+        } catch (JobAbortedException e) {
+            // reported once, from the job's abort reason
+        } catch (MpiException e) {
+            fail(r, failures, e.getMessage());
+        } catch (RuntimeException e) {
+            fail(r, failures, "internal error: " + e);
+        } finally {
+            r.markFinished();
+            try {
+                // stay a progress point (LAPI handlers, RMA targets) until every rank is done
+                r.await(job::allFinished, () -> "script finished; waiting for the other ranks");
+            } catch (JobAbortedException ignored) {
+                // the job ended
+            }
+        }
+    }
+
+    private static void fail(Rank r, Map<Integer, String> failures, String message) {
+        synchronized (failures) {
+            failures.put(r.id(), message);
+        }
+        r.job().abort(new Job.Abort(1, "rank " + r.id() + " failed: " + message, Job.Abort.Kind.SCRIPT_ERROR, r.id()));
+    }
+
+    /** "ring.js:12:5: MPIError: MPI_Send: MPI_ERR_RANK: ..." */
+    public static String describe(PolyglotException e) {
+        StringBuilder sb = new StringBuilder();
+        SourceSection s = e.getSourceLocation();
+        if (s != null) sb.append(s.getSource().getName()).append(':').append(s.getStartLine()).append(':').append(s.getStartColumn()).append(": ");
+        if (e.isSyntaxError()) sb.append("SyntaxError: ");
+        String m = e.getMessage();
+        sb.append(m == null ? e.toString() : m);
+        return sb.toString();
+    }
+
+    private static void cancel(JsRank js) {
+        try {
+            js.close();
+        } catch (RuntimeException ignored) {
+            // already closed or closing
+        }
+    }
+
+    private static void waitQuietly(CompletableFuture<?>[] futures) {
+        try {
+            CompletableFuture.allOf(futures).get(5, TimeUnit.SECONDS);
+        } catch (Exception ignored) {
+            // threads are daemons; the job is closed next
+        }
+    }
+
+    private static String fmt(double s) { return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s); }
+}
