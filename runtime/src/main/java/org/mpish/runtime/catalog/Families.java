@@ -7,5 +7,6 @@ final class Families {
     private Families() {}
 
     static final List<CallFamily> ALL = List.of(
-            new org.mpish.runtime.mpi.EnvCalls());
+            new org.mpish.runtime.mpi.EnvCalls(),
+            new org.mpish.runtime.mpi.InfoCalls());
 }
