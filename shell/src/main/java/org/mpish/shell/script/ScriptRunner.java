@@ -138,6 +138,14 @@ public final class ScriptRunner {
     public static String describe(PolyglotException e) {
         StringBuilder sb = new StringBuilder();
         SourceSection s = e.getSourceLocation();
+        if (s == null) {
+            for (PolyglotException.StackFrame f : e.getPolyglotStackTrace()) {
+                if (f.isGuestFrame() && f.getSourceLocation() != null) {
+                    s = f.getSourceLocation();
+                    break;
+                }
+            }
+        }
         if (s != null) sb.append(s.getSource().getName()).append(':').append(s.getStartLine()).append(':').append(s.getStartColumn()).append(": ");
         if (e.isSyntaxError()) sb.append("SyntaxError: ");
         String m = e.getMessage();
