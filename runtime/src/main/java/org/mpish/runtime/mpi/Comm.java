@@ -54,6 +54,6 @@ public final class Comm extends Attributable {
 
     /** Runs a collective step: contributes {@code mine} and returns every participant's contribution. */
     public Object[] exchange(Object mine, String callName) {
-        return shared.exchange(process.rank(), participantIndex, collectives++, mine, callName);
+        return shared.exchange(process.rank(), participantIndex, collectives++, mine, callName + " on " + name());
     }
 }

@@ -64,7 +64,7 @@ public final class CommShared {
             for (int p : participants) if (p != rank.id()) job.rank(p).wake();
         } else {
             rank.await(() -> { synchronized (slot) { return slot.count == participants.length; } },
-                    () -> callName + " (context " + contextId + "): waiting for " + missing(slot));
+                    () -> callName + ": waiting for " + missing(slot));
         }
         Object[] out = slot.values.clone();
         synchronized (slot) {
