@@ -46,6 +46,7 @@ public final class Session implements AutoCloseable {
     private int errors;
     private int usageErrors;
     private boolean exitRequested;
+    private volatile boolean interruptRequested;
     private int exitCode;
 
     public Session(int size, Printer printer, boolean interactive) {
@@ -193,17 +194,32 @@ public final class Session implements AutoCloseable {
     public <T> T await(Rank rank, CompletableFuture<T> f, String what, java.util.function.Consumer<Object> onDone)
             throws ExecutionException {
         long blockedSince = 0;
+        long interruptedAt = 0;
+        interruptRequested = false;
         while (true) {
             try {
                 return f.get(10, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
-                if (rank.status() == Rank.Status.WAITING) {
+                if (interruptRequested && interruptedAt == 0) {
+                    interruptedAt = System.nanoTime();
+                    JsRank js = contexts.get(rank.id());
+                    if (js != null && rank.status() == Rank.Status.RUNNING) {
+                        js.interruptAsync(() -> {
+                            contexts.remove(rank.id(), js);
+                            printer.async("[" + rank.id() + "] JavaScript did not stop in time; the rank's context was reset");
+                        });
+                    }
+                }
+                boolean giveUp = interruptedAt != 0 && (rank.status() == Rank.Status.WAITING
+                        || System.nanoTime() - interruptedAt > 5_000_000_000L);
+                if (rank.status() == Rank.Status.WAITING || giveUp) {
                     long now = System.nanoTime();
                     if (blockedSince == 0) blockedSince = now;
-                    else if (now - blockedSince > DETACH_MILLIS * 1_000_000) {
+                    if (giveUp || now - blockedSince > DETACH_MILLIS * 1_000_000) {
                         String desc = rank.waitDescription();
-                        printer.println(printer.dim("[" + rank.id() + "] " + what + " is waiting"
-                                + (desc != null ? ": " + desc : "") + " (the result will be shown when it arrives)"));
+                        printer.println(printer.dim("[" + rank.id() + "] " + what
+                                + (desc != null ? " is waiting: " + desc : interruptedAt != 0 ? " is still running" : " is waiting")
+                                + " (the result will be shown when it arrives)"));
                         pending.add(f);
                         f.whenComplete((v, ex) -> {
                             pending.remove(f);
@@ -256,6 +272,9 @@ public final class Session implements AutoCloseable {
     }
 
     public void countError() { errors++; }
+
+    /** Ctrl-C while a command runs: stop waiting for it (its result still arrives later) and stop its JavaScript. */
+    public void interrupt() { interruptRequested = true; }
 
     /** 0 when every command succeeded, 2 when the last failure was a usage error only, 1 otherwise. */
     public int exitStatus() {

@@ -6,7 +6,9 @@ import java.nio.file.Path;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
+import org.jline.reader.Reference;
 import org.jline.reader.UserInterruptException;
+import org.jline.reader.impl.DefaultParser;
 import org.jline.terminal.Terminal;
 import org.mpish.shell.Session;
 
@@ -21,9 +23,17 @@ public final class Repl {
     }
 
     public int run() {
+        DefaultParser parser = new DefaultParser();
+        // an unclosed bracket or quote continues on the next line (JavaScript functions typed over several lines)
+        parser.setEofOnUnclosedBracket(DefaultParser.Bracket.CURLY, DefaultParser.Bracket.ROUND, DefaultParser.Bracket.SQUARE);
+        parser.setEofOnUnclosedQuote(true);
+        parser.setEscapeChars(new char[0]);
         LineReaderBuilder b = LineReaderBuilder.builder()
                 .terminal(terminal)
                 .appName("mpish")
+                .parser(parser)
+                .highlighter(new ShellHighlighter(session))
+                .variable(LineReader.SECONDARY_PROMPT_PATTERN, "%P ...> ")
                 .completer(new ShellCompleter(session))
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.HISTORY_IGNORE_SPACE, true)
@@ -31,6 +41,11 @@ public final class Repl {
         Path history = HistoryFile.path();
         if (history != null) b.variable(LineReader.HISTORY_FILE, history);
         LineReader reader = b.build();
+        // up and down search the history for lines starting with what is typed (Ctrl-R searches anywhere)
+        reader.getKeyMaps().get(LineReader.MAIN).bind(new Reference(LineReader.HISTORY_SEARCH_BACKWARD), "\u001b[A", "\u001bOA");
+        reader.getKeyMaps().get(LineReader.MAIN).bind(new Reference(LineReader.HISTORY_SEARCH_FORWARD), "\u001b[B", "\u001bOB");
+        // Ctrl-C while a command runs interrupts that command (at the prompt, JLine clears the line)
+        Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, sig -> session.interrupt());
         if (history != null) HistoryFile.loadSafely(reader, history, session.printer());
         session.printer().setAbove(reader::printAbove);
         session.printer().println("mpish " + org.mpish.shell.Main.VERSION + " - " + session.size()
@@ -52,6 +67,7 @@ public final class Repl {
                 }
             }
         } finally {
+            terminal.handle(Terminal.Signal.INT, previous);
             session.printer().setAbove(null);
             try {
                 reader.getHistory().save();

@@ -130,6 +130,23 @@ public final class JsRank implements AutoCloseable {
 
     @Override public void close() { context.close(true); }
 
+    /**
+     * Stops JavaScript running in this context (Ctrl-C); returns at once. If the interrupt does not land within
+     * a few seconds the context is cancelled and {@code onReset} runs (the rank gets a fresh context next time).
+     */
+    public void interruptAsync(Runnable onReset) {
+        Thread.ofPlatform().daemon(true).name("mpish-interrupt").start(() -> {
+            try {
+                context.interrupt(java.time.Duration.ofSeconds(3));
+            } catch (java.util.concurrent.TimeoutException e) {
+                context.close(true);
+                onReset.run();
+            } catch (RuntimeException ignored) {
+                // the code finished, or the context closed, meanwhile
+            }
+        });
+    }
+
     // ---- the MPI and LAPI objects -----------------------------------------------------------
 
     /** MPI or LAPI: calls and constants of that API from the catalogue, resolved for this rank. */
