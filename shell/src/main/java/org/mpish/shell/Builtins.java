@@ -20,6 +20,9 @@ final class Builtins {
                 new InspectCommands.Attrs(),
                 new InspectCommands.Keyvals(),
                 new InspectCommands.Mem(),
+                new RecordCommands.Record(),
+                new RecordCommands.Save(),
+                new RecordCommands.Transcript(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

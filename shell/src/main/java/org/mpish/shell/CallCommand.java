@@ -38,6 +38,13 @@ final class CallCommand {
         } catch (Usage u) {
             return session.usage(u.getMessage());
         }
+        if (session.recorder() != null) {
+            try {
+                session.recorder().call(call, ordered, ranks);
+            } catch (java.io.IOException e) {
+                session.printer().error("record: " + e.getMessage());
+            }
+        }
         boolean prefix = ranks.size() > 1;
         boolean ok = true;
         List<CompletableFuture<List<String>>> futures = new ArrayList<>();

@@ -41,6 +41,7 @@ final class ScriptCommands {
             if (code.isBlank()) throw new IllegalArgumentException("usage: js CODE");
             List<Integer> ranks = Targets.parse(line.target(), s.job().size(), s.defaultRank());
             boolean prefix = ranks.size() > 1;
+            boolean syntaxError = false;
             boolean ok = true;
             List<CompletableFuture<String>> fs = new ArrayList<>();
             for (int r : ranks) {
@@ -60,9 +61,18 @@ final class ScriptCommands {
                     });
                     if (v != null && !v.isEmpty()) s.printer().println((prefix ? "[" + r + "] " : "") + v);
                 } catch (ExecutionException e) {
-                    String m = describe(Session.unwrap(e));
+                    Throwable t = Session.unwrap(e);
+                    if (t instanceof PolyglotException pe && pe.isSyntaxError()) syntaxError = true;
+                    String m = describe(t);
                     if (m != null) s.printer().error((prefix ? "[" + r + "] " : "") + m);
                     ok = false;
+                }
+            }
+            if (s.recorder() != null && !syntaxError) {
+                try {
+                    s.recorder().js(code, ranks);
+                } catch (IOException e) {
+                    s.printer().error("record: " + e.getMessage());
                 }
             }
             return ok;

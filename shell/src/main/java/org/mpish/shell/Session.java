@@ -47,6 +47,10 @@ public final class Session implements AutoCloseable {
     private int usageErrors;
     private boolean exitRequested;
     private volatile boolean interruptRequested;
+    private Recorder recorder;
+    private final List<String> inputHistory = new ArrayList<>();
+    private final List<Event> traceBuffer = java.util.Collections.synchronizedList(new ArrayList<>());
+    private static final int TRACE_BUFFER_LIMIT = 1_000_000;
     private int exitCode;
 
     public Session(int size, Printer printer, boolean interactive) {
@@ -120,6 +124,7 @@ public final class Session implements AutoCloseable {
 
     /** Executes one line (possibly several commands separated by ';'); false when any of them failed. */
     public boolean execute(String text) {
+        if (!text.isBlank()) inputHistory.add(text);
         boolean ok = true;
         for (String cmd : LineParser.splitCommands(text)) {
             if (exitRequested) break;
@@ -303,10 +308,45 @@ public final class Session implements AutoCloseable {
     }
 
     private void showEvent(Event e) {
-        if (!traceFamilies.contains("all") && !traceFamilies.contains(e.family())) return;
+        if (!traceFamilies.contains("all") && !traceFamilies.contains(e.family()) && !e.family().equals("call")) return;
+        if (traceBuffer.size() < TRACE_BUFFER_LIMIT) traceBuffer.add(e);
+        if (e.family().equals("call")) return; // call spans go to `trace save`, not the screen
         printer.async(printer.dim("trace [" + e.rank() + "] " + e.family() + " " + e.kind() + ": ") + e.text());
     }
 
+    /** The events seen since tracing was turned on, for `trace save`. */
+    public List<Event> tracedEvents() {
+        synchronized (traceBuffer) {
+            return new ArrayList<>(traceBuffer);
+        }
+    }
+
+    public void clearTrace() { traceBuffer.clear(); }
+
+    public List<String> inputHistory() { return List.copyOf(inputHistory); }
+
+    // ---- record ----------------------------------------------------------------------------------
+
+    void startRecording(java.nio.file.Path file) throws java.io.IOException {
+        stopRecording();
+        recorder = new Recorder(file, size, catalogue);
+    }
+
+    void stopRecording() {
+        if (recorder == null) return;
+        try {
+            recorder.close();
+        } catch (java.io.IOException e) {
+            printer.error("record: " + e.getMessage());
+        }
+        recorder = null;
+    }
+
+    Recorder recorder() { return recorder; }
+
     @Override
-    public void close() { closeJob(); }
+    public void close() {
+        stopRecording();
+        closeJob();
+    }
 }

@@ -65,7 +65,7 @@ final class SessionCommands {
     static final class Trace implements Builtin {
         static final Set<String> FAMILIES = Set.of("attr", "err", "p2p", "bsend", "rma", "lapi", "coll", "all");
         @Override public String name() { return "trace"; }
-        @Override public String usage() { return "trace on [FAMILY...] | off"; }
+        @Override public String usage() { return "trace on [FAMILY...] | off | save FILE | clear"; }
         @Override public String summary() { return "print events as they happen (attr err p2p bsend rma lapi coll, or all)"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             if (line.args().isEmpty()) {
@@ -75,6 +75,22 @@ final class SessionCommands {
             String mode = line.args().get(0).text();
             if (mode.equals("off")) {
                 s.setTrace(Set.of());
+                return true;
+            }
+            if (mode.equals("clear")) {
+                s.clearTrace();
+                return true;
+            }
+            if (mode.equals("save")) {
+                if (line.args().size() != 2) throw new IllegalArgumentException("usage: trace save FILE");
+                String f = line.args().get(1).text();
+                java.util.List<org.mpish.runtime.Event> ev = s.tracedEvents();
+                try {
+                    ChromeTrace.write(java.nio.file.Path.of(f), ev);
+                } catch (java.io.IOException e) {
+                    return s.failure("trace save: cannot write " + f + ": " + e.getMessage());
+                }
+                s.printer().println("wrote " + ev.size() + " events to " + f + " (open it in Perfetto or chrome://tracing)");
                 return true;
             }
             if (!mode.equals("on")) throw new IllegalArgumentException("usage: " + usage());

@@ -41,6 +41,8 @@ public final class Invoker {
         MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
         String previous = rank.currentCall();
         rank.enter(call.name());
+        boolean traced = rank.job().tracing();
+        if (traced) rank.job().emit(rank.id(), "call", "begin", call.name(), null);
         Handle errorObject = null;
         try {
             Object[] in = new Object[raw.length];
@@ -67,6 +69,7 @@ public final class Invoker {
                     "a callback failed: " + f.getMessage()), call.name());
         } finally {
             rank.enter(previous);
+            if (traced) rank.job().emit(rank.id(), "call", "end", call.name(), null);
         }
     }
 

@@ -44,10 +44,12 @@ public final class Repl {
         // up and down search the history for lines starting with what is typed (Ctrl-R searches anywhere)
         reader.getKeyMaps().get(LineReader.MAIN).bind(new Reference(LineReader.HISTORY_SEARCH_BACKWARD), "\u001b[A", "\u001bOA");
         reader.getKeyMaps().get(LineReader.MAIN).bind(new Reference(LineReader.HISTORY_SEARCH_FORWARD), "\u001b[B", "\u001bOB");
+        if (session.printer().color()) SynopsisTips.install(reader, session);
         // Ctrl-C while a command runs interrupts that command (at the prompt, JLine clears the line)
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, sig -> session.interrupt());
         if (history != null) HistoryFile.loadSafely(reader, history, session.printer());
         session.printer().setAbove(reader::printAbove);
+        InitFile.run(session);
         session.printer().println("mpish " + org.mpish.shell.Main.VERSION + " - " + session.size()
                 + " ranks. 'help' lists commands, 'man mpish' explains, Ctrl-D leaves.");
         try {
@@ -60,6 +62,7 @@ public final class Repl {
                 } catch (EndOfFileException e) {
                     break;
                 }
+                session.printer().input(prompt(), line);
                 try {
                     session.execute(line);
                 } catch (RuntimeException e) {

@@ -69,7 +69,7 @@ public final class JsRank implements AutoCloseable {
                 return '{' + keys.map(k => k + ': ' + inspect(x[k], depth + 1)).join(', ') + '}';
               };
               const show = (x) => inspect(x, 0);
-              g.print = (...a) => out(a.map(show).join(' '));
+              g.print = (...a) => { out(a.map(show).join(' ')); };
               g.console = { log: g.print, info: g.print, warn: g.print, error: g.print };
               return [(c, k, m, call, r) => new MPIError(c, k, m, call, r),
                       (c, m, call, r) => new LAPIError(c, m, call, r),

@@ -147,9 +147,14 @@ public final class ScriptRunner {
             }
         }
         if (s != null) sb.append(s.getSource().getName()).append(':').append(s.getStartLine()).append(':').append(s.getStartColumn()).append(": ");
-        if (e.isSyntaxError()) sb.append("SyntaxError: ");
         String m = e.getMessage();
-        sb.append(m == null ? e.toString() : m);
+        if (m == null) m = e.toString();
+        if (e.isSyntaxError()) {
+            // Graal repeats the source line with a caret under it: keep the first line only
+            m = m.lines().findFirst().orElse(m);
+            if (!m.startsWith("SyntaxError")) m = "SyntaxError: " + m;
+        }
+        sb.append(m);
         return sb.toString();
     }
 
