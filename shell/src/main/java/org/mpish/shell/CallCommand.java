@@ -63,7 +63,7 @@ final class CallCommand {
                         session.printer().async(sb.toString());
                     } else if (res instanceof Throwable t) {
                         String m = describe(call, t);
-                        if (m != null) session.printer().async("[" + r + "] " + m);
+                        if (m != null) session.printer().asyncError("[" + r + "] " + m);
                         session.countError();
                     }
                 });
@@ -149,9 +149,11 @@ final class CallCommand {
                 JsRank js = session.js(rank);
                 Value v;
                 try {
-                    v = js.eval(Source.create("js", t.text()));
+                    // an argument is an expression: "function(){}" alone would parse as a declaration
+                    v = js.eval(Source.newBuilder("js", "(" + t.text() + "\n)", "<" + p.name() + ">").buildLiteral());
                 } catch (PolyglotException e) {
-                    throw new Usage(p.name() + ": JavaScript error: " + e.getMessage());
+                    if (e.isHostException() && e.asHostException() instanceof JobAbortedException ja) throw ja;
+                    throw new Usage(p.name() + ": JavaScript error: " + ScriptRunner.describe(e));
                 }
                 yield js.argument(v, p.type());
             }

@@ -63,6 +63,15 @@ public final class Printer {
         }
     }
 
+    /** An error that may arrive while a prompt is shown (a job abort, a deadlock, a detached call failing). */
+    public void asyncError(String s) {
+        Consumer<String> a = above;
+        if (a != null) {
+            log(s);
+            a.accept(color ? "\u001b[31m" + s + "\u001b[0m" : s);
+        } else error(s);
+    }
+
     public String bold(String s) { return color ? "\u001b[1m" + s + "\u001b[0m" : s; }
     public String dim(String s) { return color ? "\u001b[2m" + s + "\u001b[0m" : s; }
 }

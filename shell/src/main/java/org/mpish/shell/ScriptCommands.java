@@ -57,7 +57,7 @@ final class ScriptCommands {
                 try {
                     String v = s.await(s.job().rank(r), fs.get(i), "js", res -> {
                         if (res instanceof String str) s.printer().async("[" + r + "] " + str);
-                        else if (res instanceof Throwable t && describe(t) != null) s.printer().async("[" + r + "] " + describe(t));
+                        else if (res instanceof Throwable t && describe(t) != null) s.printer().asyncError("[" + r + "] " + describe(t));
                     });
                     if (v != null && !v.isEmpty()) s.printer().println((prefix ? "[" + r + "] " : "") + v);
                 } catch (ExecutionException e) {

@@ -29,7 +29,7 @@ import org.mpish.shell.script.Sandbox;
  */
 public final class Session implements AutoCloseable {
     /** How long a call may block before the shell stops waiting for it and shows the prompt again. */
-    private static final long DETACH_MILLIS = 150;
+    private long detachMillis = 150;
 
     private final Catalogue catalogue = Catalogue.get();
     private final Printer printer;
@@ -62,6 +62,9 @@ public final class Session implements AutoCloseable {
     }
 
     public Printer printer() { return printer; }
+
+    /** How long to wait for a blocked call before giving the prompt back (tests use 0). */
+    public void setDetachMillis(long ms) { detachMillis = ms; }
     public Catalogue catalogue() { return catalogue; }
     public boolean interactive() { return interactive; }
     public Map<String, Builtin> builtins() { return builtins; }
@@ -80,9 +83,9 @@ public final class Session implements AutoCloseable {
             if (job != null) closeJob();
             job = new Job(size);
             Job j = job;
-            j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.async("job aborted: " + a.message()
+            j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
                     + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });
-            j.onDeadlock(report -> printer.async(report));
+            j.onDeadlock(report -> printer.asyncError(report));
             if (!traceFamilies.isEmpty()) setTrace(traceFamilies);
             if (replacing && interactive) printer.println(printer.dim("started a new job of " + size + " ranks"));
         }
@@ -220,7 +223,7 @@ public final class Session implements AutoCloseable {
                 if (rank.status() == Rank.Status.WAITING || giveUp) {
                     long now = System.nanoTime();
                     if (blockedSince == 0) blockedSince = now;
-                    if (giveUp || now - blockedSince > DETACH_MILLIS * 1_000_000) {
+                    if (giveUp || now - blockedSince > detachMillis * 1_000_000) {
                         String desc = rank.waitDescription();
                         printer.println(printer.dim("[" + rank.id() + "] " + what
                                 + (desc != null ? " is waiting: " + desc : interruptedAt != 0 ? " is still running" : " is waiting")
