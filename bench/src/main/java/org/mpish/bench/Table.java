@@ -1,0 +1,91 @@
+package org.mpish.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Prints the benchmark table: each mpish figure beside Open MPI's and MPICH's on this machine
+ * (shared/anchors/perf/RESULTS.md), the hardware floor and the target, with the ratio to the better MPI.
+ * Input: bench/reference.tsv and a results file of "RESULT metric value unit" lines.
+ */
+public final class Table {
+    private Table() {}
+
+    record Ref(String metric, String unit, boolean lowerBetter, String ompi, String mpich, String floor, String target, String what) {}
+
+    public static void main(String[] args) throws IOException {
+        Path reference = Path.of(args.length > 1 ? args[1] : "bench/reference.tsv");
+        Map<String, Double> results = readResults(Path.of(args[0]));
+        System.out.print(render(readReference(reference), results));
+    }
+
+    static Map<String, Ref> readReference(Path tsv) throws IOException {
+        Map<String, Ref> refs = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(tsv)) {
+            if (line.isBlank() || line.startsWith("#")) continue;
+            String[] f = line.split("\t");
+            refs.put(f[0], new Ref(f[0], f[1], f[2].equals("lower"), f[3], f[4], f[5], f[6], f.length > 7 ? f[7] : ""));
+        }
+        return refs;
+    }
+
+    /** "RESULT metric value unit" lines; the last value of a metric wins. */
+    static Map<String, Double> readResults(Path file) throws IOException {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(file)) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 3 && f[0].equals("RESULT")) out.put(f[1], Double.parseDouble(f[2]));
+        }
+        return out;
+    }
+
+    static String render(Map<String, Ref> refs, Map<String, Double> results) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| metric | unit | mpish | Open MPI 4.1.4 | MPICH 4.0.2 | floor | target | vs best MPI | target |\n");
+        sb.append("|---|---|---|---|---|---|---|---|---|\n");
+        List<String> extra = new ArrayList<>(results.keySet());
+        for (Ref r : refs.values()) {
+            Double v = results.get(r.metric());
+            extra.remove(r.metric());
+            String best = best(r);
+            String ratio = "";
+            if (v != null && best != null) {
+                double b = Double.parseDouble(best);
+                double x = r.lowerBetter() ? b / v : v / b;
+                ratio = String.format("%.1fx %s", x, x >= 1 ? "better" : "worse");
+            }
+            String met = "";
+            if (v != null && !r.target().equals("-")) {
+                double t = Double.parseDouble(r.target());
+                met = (r.lowerBetter() ? v <= t : v >= t) ? "met" : "missed";
+            }
+            sb.append("| ").append(r.metric()).append(" | ").append(r.unit()).append(" | ").append(v == null ? "-" : fmt(v))
+                    .append(" | ").append(r.ompi()).append(" | ").append(r.mpich()).append(" | ").append(r.floor())
+                    .append(" | ").append(r.target()).append(" | ").append(ratio).append(" | ").append(met).append(" |\n");
+        }
+        for (String m : extra) sb.append("| ").append(m).append(" | | ").append(fmt(results.get(m))).append(" | | | | | | |\n");
+        return sb.toString();
+    }
+
+    private static String best(Ref r) {
+        String a = r.ompi(), b = r.mpich();
+        if (a.equals("-")) return b.equals("-") ? null : b;
+        if (b.equals("-")) return a;
+        double x = Double.parseDouble(a), y = Double.parseDouble(b);
+        return String.valueOf(r.lowerBetter() ? Math.min(x, y) : Math.max(x, y));
+    }
+
+    static String fmt(double v) {
+        if (v == 0) return "0";
+        double a = Math.abs(v);
+        if (a >= 1000) return String.format("%.0f", v);
+        if (a >= 10) return String.format("%.1f", v);
+        if (a >= 1) return String.format("%.2f", v);
+        return String.format("%.3g", v);
+    }
+}
