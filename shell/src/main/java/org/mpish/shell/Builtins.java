@@ -20,6 +20,8 @@ final class Builtins {
                 new InspectCommands.Attrs(),
                 new InspectCommands.Keyvals(),
                 new InspectCommands.Mem(),
+                new org.mpish.shell.view.RmaViews.EpochsView(),
+                new org.mpish.shell.view.RmaViews.WinMem(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }
