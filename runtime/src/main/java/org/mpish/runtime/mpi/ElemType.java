@@ -6,7 +6,12 @@ package org.mpish.runtime.mpi;
  * and instances are {@link #extent} apart; packed, the index follows the value directly.
  */
 public record ElemType(BasicType basic, String pairName, BasicType pairValue, int indexOffset, int extent) {
-    public static ElemType of(BasicType b) { return new ElemType(b, null, null, 0, b.size()); }
+    private static final ElemType[] BASIC = new ElemType[BasicType.values().length];
+    static {
+        for (BasicType b : BasicType.values()) BASIC[b.ordinal()] = new ElemType(b, null, null, 0, b.size());
+    }
+
+    public static ElemType of(BasicType b) { return BASIC[b.ordinal()]; }
 
     /**
      * The element type of {@code t}, or null when {@code t} mixes basic types (not allowed in the accumulate

@@ -118,18 +118,25 @@ public final class RmaLocks {
 
     /** Flush, flush_local (t >= 0) and their _all forms (t < 0): only inside a passive-target epoch (R46). */
     public static void flush(Rank r, Win w, int t, boolean all, boolean local) {
-        String call = "MPI_Win_flush" + (local ? "_local" : "") + (all ? "_all" : "");
         RmaWindow rw = RmaWindow.of(w);
-        if (!all) rank(rw, w, t, call);
+        if (!all && (t < 0 || t >= rw.n)) rank(rw, w, t, flushName(all, local));
         Epochs e = rw.epochs(w.rank());
         boolean ok = e.access == Access.LOCK_ALL || (e.access == Access.LOCK && (all || e.lockHeld[t] != 0));
         if (!ok) {
+            String call = flushName(all, local);
             throw sync(call + " outside a passive-target epoch" + (all || e.access != Access.LOCK ? "" : " on rank " + t)
                     + " on " + w.name() + " (it needs MPI_Win_lock" + (all ? "" : " of that rank") + " or MPI_Win_lock_all)");
         }
         int done = all ? e.completeAll() : e.completeTo(t);
-        VarHandle.fullFence();
-        RmaTrace.completed(r, w, call, all ? -1 : t, done, local ? "at the origin (in mpish also at the target)" : "at origin and target");
+        VarHandle.releaseFence();
+        if (r.job().tracing()) {
+            RmaTrace.completed(r, w, flushName(all, local), all ? -1 : t, done,
+                    local ? "at the origin (in mpish also at the target)" : "at origin and target");
+        }
+    }
+
+    private static String flushName(boolean all, boolean local) {
+        return "MPI_Win_flush" + (local ? "_local" : "") + (all ? "_all" : "");
     }
 
     /** MPI_Win_sync: orders this rank's loads and stores on window memory (R47); passive-target epochs only. */

@@ -57,7 +57,10 @@ public final class RmaWindow {
     }
 
     public static RmaWindow of(Win w) { return of(w.shared()); }
-    public static RmaWindow of(WinShared s) { return s.extension(KEY, () -> new RmaWindow(s)); }
+    public static RmaWindow of(WinShared s) {
+        Object v = s.extensionIfPresent(KEY);
+        return v != null ? (RmaWindow) v : s.extension(KEY, () -> new RmaWindow(s));
+    }
 
     public int size() { return n; }
     public Epochs epochs(int rankInWin) { return epochs[rankInWin]; }
