@@ -9,7 +9,6 @@ import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE;
 
 import java.lang.foreign.MemorySegment;
-import java.util.Map;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
 

@@ -2,8 +2,6 @@ package org.mpish.runtime.mpi;
 
 import static org.mpish.runtime.mpi.Epochs.Access;
 import static org.mpish.runtime.mpi.Epochs.sync;
-import static org.mpish.runtime.mpi.SyncCalls.LOCK_EXCLUSIVE;
-import static org.mpish.runtime.mpi.SyncCalls.LOCK_SHARED;
 import static org.mpish.runtime.mpi.SyncCalls.MODE_NOCHECK;
 import static org.mpish.runtime.mpi.SyncCalls.MODE_NOPRECEDE;
 import static org.mpish.runtime.mpi.SyncCalls.MODE_NOPUT;
