@@ -325,4 +325,28 @@ class RmaOpsTest {
             });
         }
     }
+
+    @Test
+    void fetchAndOpOnPairsAndCasOnAddressSizedIntegers() { // R25 with MPI_2INT, R26 with MPI_AINT
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                Win w = create(r, 16, 1);
+                write(r, w.base(), "MPI_INT", 5, 3);
+                write(r, w.base() + 8, "MPI_AINT", 0x7000_0000_0000L);
+                ok(r, "MPI_Win_fence", FENCE, w);
+                if (r.id() == 0) {
+                    long res = r.memory().alloc(8);
+                    ok(r, "MPI_Fetch_and_op", alloc(r, "MPI_INT", 9, 0), res, "MPI_2INT", 1, 0L, "MPI_MAXLOC", w);
+                    assertArrayEquals(new long[] {5, 3}, read(r, res, "MPI_INT", 2));
+                    ok(r, "MPI_Compare_and_swap", alloc(r, "MPI_AINT", 1), alloc(r, "MPI_AINT", 0x7000_0000_0000L), res, "MPI_AINT", 1, 8L, w);
+                    assertEquals(0x7000_0000_0000L, read(r, res, "MPI_AINT", 1)[0]);
+                }
+                ok(r, "MPI_Win_fence", FENCE, w);
+                if (r.id() == 1) {
+                    assertArrayEquals(new long[] {9, 0}, read(r, w.base(), "MPI_INT", 2));
+                    assertEquals(1, read(r, w.base() + 8, "MPI_AINT", 1)[0]);
+                }
+            });
+        }
+    }
 }

@@ -265,4 +265,49 @@ class RmaSyncTest {
             assertTrue(rma.get(3).text().startsWith("2 operations to rank 1 on win"), rma.get(3).text());
         }
     }
+
+    @Test
+    void testIsFalseUntilTheOriginCompletesAndNocheckStartDoesNotWait() { // R40, R41
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                Win w = create(r, 8, 4);
+                Group other = new Group(new int[] {1 - r.id()});
+                if (r.id() == 0) {
+                    ok(r, "MPI_Win_post", other, 0, w);
+                    assertEquals(false, TestJob.call1(r, "MPI_Win_test", w), "rank 1 has not even started");
+                    ok(r, "MPI_Barrier", "MPI_COMM_WORLD");
+                    ok(r, "MPI_Barrier", "MPI_COMM_WORLD");        // rank 1 has completed now
+                    assertEquals(true, TestJob.call1(r, "MPI_Win_test", w));
+                    assertEquals(9, read(r, w.base(), "MPI_INT", 1)[0]);
+                } else {
+                    ok(r, "MPI_Barrier", "MPI_COMM_WORLD");        // the post has happened: NOCHECK is true
+                    ok(r, "MPI_Win_start", other, SyncCalls.MODE_NOCHECK, w);
+                    ok(r, "MPI_Put", alloc(r, "MPI_INT", 9), 1, "MPI_INT", 0, 0L, 1, "MPI_INT", w);
+                    ok(r, "MPI_Win_complete", w);
+                    ok(r, "MPI_Barrier", "MPI_COMM_WORLD");
+                }
+            });
+        }
+    }
+
+    @Test
+    void lockingOnesOwnWindowWaitsForOtherHoldersToo() { // R43: a lock on the caller's own memory is held on return
+        try (TestJob t = new TestJob(2)) {
+            AtomicInteger order = new AtomicInteger();
+            t.spmd(r -> {
+                Win w = create(r, 8, 8);
+                if (r.id() == 1) ok(r, "MPI_Win_lock", LOCK_SHARED, 0, 0, w);
+                ok(r, "MPI_Barrier", "MPI_COMM_WORLD");
+                if (r.id() == 0) {
+                    ok(r, "MPI_Win_lock", LOCK_EXCLUSIVE, 0, 0, w);
+                    assertEquals(1, order.get(), "the exclusive lock on its own window came before rank 1 unlocked");
+                    ok(r, "MPI_Win_unlock", 0, w);
+                } else {
+                    try { Thread.sleep(50); } catch (InterruptedException e) { throw new RuntimeException(e); }
+                    order.set(1);
+                    ok(r, "MPI_Win_unlock", 0, w);
+                }
+            });
+        }
+    }
 }
