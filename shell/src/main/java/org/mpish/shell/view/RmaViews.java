@@ -45,6 +45,12 @@ public final class RmaViews {
         return out;
     }
 
+    /** "rank 2", or "rank 5 (window rank 2)" when the window's group numbers the rank differently. */
+    static String who(Win w) {
+        int job = w.process().rank().id();
+        return job == w.rank() ? "rank " + job : "rank " + job + " (window rank " + w.rank() + ")";
+    }
+
     static String flavor(Win w) {
         return switch (w.flavor()) {
             case Win.FLAVOR_CREATE -> "create";
@@ -79,7 +85,7 @@ public final class RmaViews {
             int me = w.rank();
             Epochs e = rw.epochs(me);
             List<String> out = new ArrayList<>();
-            out.add(String.format("rank %d  %s  (%s, %d bytes, disp_unit %d, %d ranks)", me, w.name(), flavor(w), w.size(),
+            out.add(String.format("%s  %s  (%s, %d bytes, disp_unit %d, %d ranks)", who(w), w.name(), flavor(w), w.size(),
                     w.dispUnit(), rw.size()));
             out.add("    access     " + e.describeAccess());
             out.add("    exposure   " + e.describeExposure());
@@ -139,14 +145,14 @@ public final class RmaViews {
             Memory m = r.memory();
             if (w.flavor() == Win.FLAVOR_DYNAMIC) {
                 var regions = RmaWindow.of(w).regions(w.rank());
-                out.add(String.format("rank %d  %s  dynamic, %d attached region%s", w.rank(), w.name(), regions.size(), regions.size() == 1 ? "" : "s"));
+                out.add(String.format("%s  %s  dynamic, %d attached region%s", who(w), w.name(), regions.size(), regions.size() == 1 ? "" : "s"));
                 for (RmaWindow.Region reg : regions.values()) {
                     out.add(String.format("  region 0x%x, %d bytes", reg.base(), reg.size()));
                     out.addAll(bytes(m, reg.base(), reg.size(), max));
                 }
                 return out;
             }
-            out.add(String.format("rank %d  %s  %d bytes at 0x%x, disp_unit %d", w.rank(), w.name(), w.size(), w.base(), w.dispUnit()));
+            out.add(String.format("%s  %s  %d bytes at 0x%x, disp_unit %d", who(w), w.name(), w.size(), w.base(), w.dispUnit()));
             if (w.size() == 0) out.add("  (no memory)");
             else out.addAll(bytes(m, w.base(), w.size(), max));
             return out;
