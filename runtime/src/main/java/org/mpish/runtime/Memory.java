@@ -27,6 +27,8 @@ public final class Memory {
     private final AtomicLong next = new AtomicLong(BASE);
     private final AtomicLong inUse = new AtomicLong();
     private volatile long limit;
+    /** Blocks that map memory shared with other ranks ({@link #map}), with the bytes charged for each. */
+    private final Map<Long, Long> mapped = new java.util.concurrent.ConcurrentHashMap<>();
     /** The block of the last successful lookup: most accesses hit the same buffer again. */
     private volatile Block last;
 
@@ -56,6 +58,10 @@ public final class Memory {
 
     /** Frees the block that starts at {@code address}. */
     public void free(long address) {
+        if (mapped.containsKey(address)) {
+            throw new MemoryFault(address, "0x" + Long.toHexString(address) + " is shared window memory of rank " + rank
+                    + " (MPI_Win_allocate_shared); MPI_Win_free releases it");
+        }
         Block b = blocks.remove(address);
         if (b == null) {
             Block inside = find(address);
@@ -65,6 +71,33 @@ public final class Memory {
                       + ", not its start");
         }
         inUse.addAndGet(-b.size);
+        if (last == b) last = null;
+    }
+
+    /**
+     * Maps {@code seg}, memory that other ranks map too (a shared-memory window), at a fresh address of this
+     * rank, charging {@code charge} bytes against the limit. Returns the address; {@link #unmap} removes it.
+     */
+    public long map(MemorySegment seg, long charge) {
+        if (inUse.addAndGet(charge) > limit) {
+            inUse.addAndGet(-charge);
+            throw new MemoryFault(0, "rank " + rank + " memory limit of " + limit + " bytes exceeded (asked for "
+                    + charge + ", " + inUse.get() + " in use)");
+        }
+        long bytes = seg.byteSize();
+        long rounded = Math.max(ALIGN, (bytes + ALIGN - 1) & -ALIGN);
+        long addr = next.getAndAdd(rounded + ALIGN);
+        mapped.put(addr, charge);
+        blocks.put(addr, new Block(addr, bytes, seg));
+        return addr;
+    }
+
+    /** Removes a mapping made by {@link #map} and gives back its charge. */
+    public void unmap(long address) {
+        Long charge = mapped.remove(address);
+        if (charge == null) throw new MemoryFault(address, "0x" + Long.toHexString(address) + " is not mapped shared memory of rank " + rank);
+        Block b = blocks.remove(address);
+        inUse.addAndGet(-charge);
         if (last == b) last = null;
     }
 

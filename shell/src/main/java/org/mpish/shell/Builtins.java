@@ -23,6 +23,8 @@ final class Builtins {
                 new RecordCommands.Record(),
                 new RecordCommands.Save(),
                 new RecordCommands.Transcript(),
+                new org.mpish.shell.view.RmaViews.EpochsView(),
+                new org.mpish.shell.view.RmaViews.WinMem(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.TreeSet;
 
 /** Rank targets: "2", "0,2", "1-3", "*" (all). */
-final class Targets {
+public final class Targets {
     private Targets() {}
 
-    static List<Integer> parse(String spec, int size, int defaultRank) {
+    public static List<Integer> parse(String spec, int size, int defaultRank) {
         if (spec == null) return List.of(defaultRank);
         TreeSet<Integer> out = new TreeSet<>();
         if (spec.equals("*")) {

@@ -18,6 +18,10 @@ public final class WinShared {
 
     @SuppressWarnings("unchecked")
     public <T> T extension(Object key, java.util.function.Supplier<T> init) {
-        return (T) extensions.computeIfAbsent(key, k -> init.get());
+        Object v = extensions.get(key);
+        return (T) (v != null ? v : extensions.computeIfAbsent(key, k -> init.get()));
     }
+
+    /** The extension stored under {@code key}, or null (a lookup without a supplier, for hot paths). */
+    public Object extensionIfPresent(Object key) { return extensions.get(key); }
 }
