@@ -20,6 +20,7 @@ final class Builtins {
                 new InspectCommands.Attrs(),
                 new InspectCommands.Keyvals(),
                 new InspectCommands.Mem(),
+                new LapiCommands.Cntr(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

@@ -8,5 +8,9 @@ final class Families {
 
     static final List<CallFamily> ALL = List.of(
             new org.mpish.runtime.mpi.EnvCalls(),
-            new org.mpish.runtime.mpi.InfoCalls());
+            new org.mpish.runtime.mpi.InfoCalls(),
+            new org.mpish.runtime.lapi.LapiContextCalls(),
+            new org.mpish.runtime.lapi.LapiXferCalls(),
+            new org.mpish.runtime.lapi.LapiCounterCalls(),
+            new org.mpish.runtime.lapi.LapiUtilCalls());
 }
