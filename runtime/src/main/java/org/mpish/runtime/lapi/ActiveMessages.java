@@ -127,7 +127,7 @@ final class ActiveMessages {
                 + (rep.ctlFlags() == BURY_MSG ? ", LAPI_BURY_MSG" : "") + (rep.dgsp() != 0 ? ", scatter through " + Trace.hex(rep.dgsp()) : ""));
         if (rep.ctlFlags() == DROP_PKT) {
             Trace.emit(tc, "dropped", "LAPI_DROP_PKT: " + m.label + " will be delivered again");
-            tc.enqueue(again);
+            tc.again(again);
             return;
         }
         try {

@@ -40,6 +40,8 @@ public final class Context {
     private volatile boolean live = true;
     private volatile boolean noPoll;
     private boolean dispatching;
+    private final java.util.List<Step> later = new java.util.ArrayList<>();
+    private static final int MAX_STEPS_PER_DISPATCH = 10_000;
     /** While an inline completion handler (LAPI_SEND_REPLY) runs: the message's source, else -1 (L37). */
     int replyOnlyTo = -1;
 
@@ -132,22 +134,36 @@ public final class Context {
         if (!b && !inbound.isEmpty()) rank().post(this::kick);
     }
 
-    /** Runs the steps queued when it starts (on the task's own thread); returns how many ran, -1 if already running. */
+    /**
+     * Runs queued steps on the task's own thread until none is left, those queued meanwhile (completion handlers)
+     * included; a message a header handler dropped (LAPI_DROP_PKT) waits for the next progress point. Returns how
+     * many steps ran, or -1 when the dispatcher is already running (a handler called in).
+     */
     int dispatch() {
         if (dispatching) return -1;
         dispatching = true;
         int n = 0;
         try {
-            for (int todo = inbound.size(); todo > 0; todo--) {
-                Step s = inbound.poll();
-                if (s == null) break;
+            Step s;
+            while (n < MAX_STEPS_PER_DISPATCH && (s = inbound.poll()) != null) {
                 run(s);
                 n++;
             }
         } finally {
             dispatching = false;
+            if (!later.isEmpty()) {
+                inbound.addAll(later);
+                later.clear();
+            }
+            if (!inbound.isEmpty()) rank().post(this::kick);
         }
         return n;
+    }
+
+    /** A step to run again at the next progress point, not in the dispatch running now (LAPI_DROP_PKT). */
+    void again(Step s) {
+        if (dispatching) later.add(s);
+        else enqueue(s);
     }
 
     boolean dispatching() { return dispatching; }
