@@ -94,7 +94,12 @@ public final class LapiRank {
             everOpened[h] = true;
         }
         ConcurrentLinkedQueue<Step> q = early.remove(c.handle());
-        if (q != null) for (Step s : q) c.enqueue(s);
+        if (q != null) {
+            for (Step s : q) {
+                if (!s.user() && c.interrupt()) c.run(s);
+                else c.enqueue(s);
+            }
+        }
         return c;
     }
 
