@@ -149,6 +149,9 @@ public final class LapiCounterCalls implements CallFamily {
 
     /** L74. */
     private static Map<String, Object> msgpoll(Context c, int cnt) {
+        if (c.dispatching()) {
+            throw LapiErrors.fail(LapiErrors.POLLING_NET, "the dispatcher of this task is already running (a handler called LAPI_Msgpoll)");
+        }
         int bits = c.takeCompletions();
         boolean any = false;
         for (int i = 0; i < cnt && bits == 0; i++) {
