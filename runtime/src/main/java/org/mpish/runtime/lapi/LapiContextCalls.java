@@ -47,7 +47,7 @@ public final class LapiContextCalls implements CallFamily {
                     return t;
                 }));
         b.call("LAPI_Address", "lapi", "an address (or a function's address) as an integer")
-                .in("my_addr", ANY_ADDR).out("ret_addr", ULONG)
+                .in("my_addr", ANY_ADDR).out("ret_addr", PType.address("ulong"))
                 .impl(guard((r, a) -> {
                     if (a.obj(0) == null || a.obj(0) instanceof Number n && n.longValue() == 0) {
                         throw LapiErrors.fail(LapiErrors.ORG_ADDR_NULL, "my_addr is NULL");

@@ -22,10 +22,20 @@ final class LapiWorld {
 
     /** Every task contributes {@code mine} to its next collective on {@code ctx}'s handle; returns all, by task. */
     Object[] exchange(Context ctx, Object mine, String call) {
-        int[] all = new int[job.size()];
-        for (int i = 0; i < all.length; i++) all[i] = i;
-        CommShared cs = rendezvous.computeIfAbsent(ctx.handle(), h -> new CommShared(job, all));
+        int[] tasks = new int[job.size()];
+        for (int i = 0; i < tasks.length; i++) tasks[i] = i;
+        CommShared cs = rendezvous.computeIfAbsent(ctx.handle(), h -> new CommShared(job, tasks));
         long seq = ctx.owner().nextCollective(ctx.handle());
-        return cs.exchange(ctx.rank(), ctx.rank().id(), seq, mine, call + " on LAPI handle " + ctx.handle());
+        Object[] all = cs.exchange(ctx.rank(), ctx.rank().id(), seq, new Object[] {call, mine}, call + " on LAPI handle " + ctx.handle());
+        Object[] values = new Object[all.length];
+        for (int i = 0; i < all.length; i++) {
+            Object[] c = (Object[]) all[i];
+            if (!call.equals(c[0])) {
+                throw LapiErrors.fail(LapiErrors.ERR_UNKNOWN, "task " + i + " called " + c[0] + " where task " + ctx.rank().id()
+                        + " called " + call + ": every task must make LAPI's collective calls in the same order (L8, L72)");
+            }
+            values[i] = c[1];
+        }
+        return values;
     }
 }
