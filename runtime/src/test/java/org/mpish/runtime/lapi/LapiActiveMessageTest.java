@@ -63,7 +63,7 @@ class LapiActiveMessageTest {
     }
 
     @Test
-    void userHeaderRules_L30() {
+    void userHeaderRulesAndASmallPayloadInTheHeaderOnly_L6_L30() {
         try (Fixture f = new Fixture(2)) {
             long hdr = f.alloc(0, 2000);
             assertEquals(LapiErrors.UHDR_LEN, f.code(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, hdr,
@@ -275,6 +275,67 @@ class LapiActiveMessageTest {
             long a0 = LapiRank.of(f.r(0)).addressOf(mine);
             assertNotEquals(0, a0);
             assertEquals(null, LapiRank.of(f.r(1)).function(a0));
+        }
+    }
+
+    @Test
+    void handlersNeverNestAHeaderHandlerCallingProbeDoesNotRunTheNextMessage_L32() {
+        try (Fixture f = new Fixture(2)) {
+            List<String> order = Collections.synchronizedList(new ArrayList<>());
+            handlerOnOne(f, L.fn("hh", a -> {
+                long src = (Long) ((Map<?, ?>) a[3]).get("msg_len");
+                order.add("start " + src);
+                L.call(f.r(1), "LAPI_Probe", 0L);          // inside the dispatcher: does nothing
+                order.add("end " + src);
+                return null;
+            }));
+            f.run(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, 0L, 0L, 0L, 0L, 0L, 0L, 0L));
+            long d = f.alloc(0, 4);
+            f.run(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, 0L, 0L, d, 4L, 0L, 0L, 0L));
+            f.probe(1);
+            assertEquals(List.of("start 0", "end 0", "start 4", "end 4"), order);
+        }
+    }
+
+    @Test
+    void aCompletionHandlerMayBlockAndCommunicate_L34() {
+        try (Fixture f = new Fixture(2)) {
+            long c1 = f.alloc(1, 8), tb = f.alloc(1, 4), done = f.alloc(1, 8), reply = f.alloc(0, 4), rc = f.alloc(0, 8);
+            f.run(1, () -> L.call(f.r(1), "LAPI_Addr_set", 0L, L.fn("hh", a -> L.m("comp_h", L.fn("ch", x -> {
+                L.waitcntr(f.r(1), 0, c1, 1);                                  // blocks until task 0's put lands
+                L.call(f.r(1), "LAPI_Put", 0L, 0L, 4L, reply, tb, rc, null, done); // and answers
+                return null;
+            }))), 1L));
+            f.run(1, () -> L.putInts(f.r(1), tb, 66));
+            f.run(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, 0L, 0L, 0L, 0L, 0L, 0L, 0L));
+            var handler = f.r(1).submit(() -> { L.call(f.r(1), "LAPI_Probe", 0L); return null; });
+            long b = f.alloc(0, 4);
+            f.run(0, () -> L.call(f.r(0), "LAPI_Put", 0L, 1L, 4L, tb, b, c1, null, null));
+            f.run(0, () -> L.waitcntr(f.r(0), 0, rc, 1));
+            try {
+                handler.get(5, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            assertEquals(0, L.ints(f.r(0), reply, 1)[0]);                       // task 0's put overwrote tb with 0 first
+        }
+    }
+
+    @Test
+    void lightWeightMessagesRunTheHandlerWithTheOnePacketData_L61() {
+        try (Fixture f = new Fixture(2)) {
+            int[] got = {0};
+            handlerOnOne(f, L.fn("hh", a -> {
+                long p = (Long) ((Map<?, ?>) a[3]).get("udata_one_pkt_ptr");
+                got[0] = f.r(1).memory().readInt(p);
+                return L.m("ctl_flags", (long) LapiConst.BURY_MSG);
+            }));
+            long d = f.alloc(0, 8);
+            f.run(0, () -> L.putInts(f.r(0), d, 123));
+            f.run(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("Xfer_type", "LAPI_AM_LW_XFER", "tgt", 1L, "hdr_hdl", 1L,
+                    "udata", d, "udata_len", 8L)));
+            f.probe(1);
+            assertEquals(123, got[0]);
         }
     }
 }
