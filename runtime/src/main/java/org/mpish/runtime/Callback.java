@@ -15,6 +15,12 @@ public interface Callback {
 
     Object call(Object... args);
 
+    /**
+     * Like {@link #call}, for results the runtime reads field by field (a LAPI header handler's): a plain
+     * object or array result comes back as a Map or List of Java values instead of an opaque script value.
+     */
+    default Object callStructured(Object... args) { return call(args); }
+
     /** How to show this callback in a trace or a table ("function copyOnce(o,k,e,v)"). */
     String describe();
 }

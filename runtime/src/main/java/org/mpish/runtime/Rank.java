@@ -34,6 +34,8 @@ public final class Rank {
     private volatile boolean busy;
     private volatile boolean finished;
     private volatile boolean inProgressTask;
+    /** A progress task (a handler) itself waits: then the rank is blocked even though a task runs. */
+    private volatile boolean waitInTask;
 
     Rank(Job job, int id, long memoryLimit) {
         this.job = job;
@@ -128,7 +130,8 @@ public final class Rank {
         }
     }
 
-    boolean blocked() { return waitingFor != null; }
+    /** Waiting, and not running a progress task (a handler that runs long is work, not a deadlock). */
+    boolean blocked() { return waitingFor != null && (!inProgressTask || waitInTask); }
     boolean finished() { return finished; }
 
     /** Marks the end of this rank's own work: it stays available as a progress point until the job ends. */
@@ -149,7 +152,10 @@ public final class Rank {
             if (done.getAsBoolean()) return;
             Thread.onSpinWait();
         }
+        Supplier<String> outer = waitingFor;
+        boolean inTask = inProgressTask;
         waitingFor = what;
+        if (inTask) waitInTask = true;
         job.blockedChanged();
         try {
             long parkNanos = 100_000;
@@ -162,7 +168,8 @@ public final class Rank {
                 parkNanos = Math.min(parkNanos * 2, 20_000_000);
             }
         } finally {
-            waitingFor = null;
+            waitingFor = outer;
+            if (inTask) waitInTask = false;
             job.blockedChanged();
         }
     }
@@ -191,6 +198,7 @@ public final class Rank {
                 r.run();
             } finally {
                 inProgressTask = false;
+                job.noteEvent();
             }
         }
     }

@@ -25,6 +25,7 @@ final class Builtins {
                 new RecordCommands.Transcript(),
                 new org.mpish.shell.view.RmaViews.EpochsView(),
                 new org.mpish.shell.view.RmaViews.WinMem(),
+                new LapiCommands.Cntr(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

@@ -80,11 +80,17 @@ final class CallCommand {
         return ok;
     }
 
-    /** Puts positional and name=value arguments in parameter order; missing ones stay null. */
+    /**
+     * Puts positional and name=value arguments in parameter order; missing ones stay null. In a call with exactly
+     * one structure parameter (LAPI_Xfer's xfer_cmd, LAPI_Init's lapi_info), a name=value argument that names no
+     * parameter is a field of that structure: {@code LAPI_Xfer 0 Xfer_type=LAPI_PUT_XFER tgt=1 len=64 ...}.
+     */
     private static Token[] order(Call call, List<Param> inputs, List<Token> args) {
         Token[] out = new Token[inputs.size()];
         int next = 0;
         boolean named = false;
+        int struct = structParam(inputs);
+        List<Token> fields = new ArrayList<>();
         for (Token t : args) {
             if (t.name() == null) {
                 if (named) throw new Usage(call.name() + ": a positional argument cannot follow name=value arguments");
@@ -97,6 +103,10 @@ final class CallCommand {
                 named = true;
                 int idx = -1;
                 for (int i = 0; i < inputs.size(); i++) if (inputs.get(i).name().equalsIgnoreCase(t.name())) idx = i;
+                if (idx < 0 && struct >= 0) {
+                    fields.add(t);
+                    continue;
+                }
                 if (idx < 0) {
                     throw new Usage(call.name() + ": no parameter named '" + t.name() + "' (parameters: "
                             + String.join(", ", inputs.stream().map(Param::name).toList()) + ")");
@@ -104,6 +114,13 @@ final class CallCommand {
                 if (out[idx] != null) throw new Usage(call.name() + ": " + t.name() + " is given twice");
                 out[idx] = t;
             }
+        }
+        if (!fields.isEmpty()) {
+            if (out[struct] != null && out[struct].kind() != Token.Kind.JS) {
+                throw new Usage(call.name() + ": " + inputs.get(struct).name() + " is given both whole and field by field");
+            }
+            out[struct] = new Token(Token.Kind.LIST, "{fields}", inputs.get(struct).name(), fields, fields.get(0).column())
+                    .withBase(out[struct]);
         }
         for (int i = 0; i < out.length; i++) {
             if (out[i] == null && !optional(inputs.get(i))) {
@@ -113,9 +130,22 @@ final class CallCommand {
         return out;
     }
 
-    /** Parameters a C programmer passes as NULL by habit (MPI_Init's argc/argv) may be left out. */
+    /** Parameters a C programmer passes as NULL by habit (MPI_Init's argc/argv) may be left out; so may a structure. */
     private static boolean optional(Param p) {
+        if (p.type().kind() == org.mpish.runtime.catalog.PType.Kind.STRUCT) return true;
         return p.type().kind() == org.mpish.runtime.catalog.PType.Kind.VALUE && p.cDecl().contains("*") && !p.name().contains("val");
+    }
+
+    /** The index of the one structure parameter among the inputs, or -1 (none, or several). */
+    private static int structParam(List<Param> inputs) {
+        int found = -1;
+        for (int i = 0; i < inputs.size(); i++) {
+            if (inputs.get(i).type().kind() == org.mpish.runtime.catalog.PType.Kind.STRUCT) {
+                if (found >= 0) return -1;
+                found = i;
+            }
+        }
+        return found;
     }
 
     /** On the rank's thread: converts the tokens, invokes, formats the outputs. */
@@ -137,6 +167,14 @@ final class CallCommand {
     }
 
     private static Object convert(Session session, Rank rank, Param p, Token t) {
+        if (t.text().equals("{fields}") && t.kind() == Token.Kind.LIST) {
+            java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+            if (t.base() != null && convert(session, rank, p, t.base()) instanceof java.util.Map<?, ?> whole) {
+                for (java.util.Map.Entry<?, ?> e : whole.entrySet()) m.put(String.valueOf(e.getKey()), e.getValue());
+            }
+            for (Token f : t.items()) m.put(f.name(), convert(session, rank, p, f));
+            return m;
+        }
         return switch (t.kind()) {
             case WORD -> word(t.text());
             case STRING -> t.text();

@@ -11,5 +11,9 @@ final class Families {
             new org.mpish.runtime.mpi.InfoCalls(),
             new org.mpish.runtime.mpi.RmaCalls(),
             new org.mpish.runtime.mpi.SyncCalls(),
-            new org.mpish.runtime.mpi.WinFlavorCalls());
+            new org.mpish.runtime.mpi.WinFlavorCalls(),
+            new org.mpish.runtime.lapi.LapiContextCalls(),
+            new org.mpish.runtime.lapi.LapiXferCalls(),
+            new org.mpish.runtime.lapi.LapiCounterCalls(),
+            new org.mpish.runtime.lapi.LapiUtilCalls());
 }

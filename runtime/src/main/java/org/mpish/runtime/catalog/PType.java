@@ -109,7 +109,10 @@ public final class PType {
                 if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) throw new ArgError(p.name() + ": " + v + " does not fit a C int");
                 return (int) v;
             }
-            case LONG, ADDR -> { return number(p, raw); }
+            case LONG, ADDR -> {
+                if (raw == null && kind == Kind.ADDR) return 0L; // NULL
+                return number(p, raw);
+            }
             case DOUBLE -> {
                 if (raw instanceof Number n) return n.doubleValue();
                 throw new ArgError(p.name() + ": expected a number");
@@ -139,6 +142,7 @@ public final class PType {
                 return out;
             }
             case STRUCT -> {
+                if (raw == null) return null; // a NULL structure pointer, or an argument left out
                 if (raw instanceof Map<?, ?> m) return m;
                 throw new ArgError(p.name() + ": expected an object with named fields");
             }

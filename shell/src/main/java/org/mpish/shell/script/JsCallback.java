@@ -33,11 +33,22 @@ final class JsCallback implements Callback {
     Value function() { return fn; }
 
     @Override
-    public Object call(Object... args) {
+    public Object call(Object... args) { return invoke(false, args); }
+
+    /** Plain objects and arrays the function returns come back as Map / List (a LAPI header handler's result). */
+    @Override
+    public Object callStructured(Object... args) { return invoke(true, args); }
+
+    private Object invoke(boolean structured, Object[] args) {
         Object[] js = new Object[args.length];
         for (int i = 0; i < args.length; i++) js[i] = owner.toJs(args[i]);
         try {
-            return owner.toJava(fn.execute(js));
+            Value result = fn.execute(js);
+            if (structured && result != null && !result.isNull() && !result.canExecute() && !result.isHostObject()
+                    && (result.hasArrayElements() || result.hasMembers())) {
+                return owner.deep(result);
+            }
+            return owner.toJava(result);
         } catch (PolyglotException e) {
             if (e.isHostException() && e.asHostException() instanceof JobAbortedException ja) throw ja;
             if (e.isHostException() && e.asHostException() instanceof RuntimeException re) throw re;

@@ -1,0 +1,131 @@
+package org.mpish.runtime.lapi;
+
+import static org.mpish.runtime.lapi.LapiConst.*;
+import static org.mpish.runtime.lapi.LapiTypes.*;
+
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Args;
+import org.mpish.runtime.catalog.CallFamily;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.catalog.PType;
+
+/** LAPI_Xfer and the stand-alone transfers it generalizes (L26-L62). All are non-blocking (L18). */
+public final class LapiXferCalls implements CallFamily {
+    @Override
+    public void declare(Catalogue.Builder b) {
+        b.call("LAPI_Xfer", "lapi", "start any LAPI transfer described by a lapi_xfer_t union")
+                .in("hndl", HNDL).in("xfer_cmd", PType.of(PType.Kind.STRUCT, "lapi_xfer_t *"))
+                .impl(guard((r, a) -> {
+                    Context c = ctx(r, a);
+                    if (a.struct(1) == null) throw LapiErrors.fail(LapiErrors.XFER_CMD, "xfer_cmd is NULL");
+                    start(c, XferSpec.parse(r, a.struct(1)));
+                    return null;
+                }));
+        b.call("LAPI_Put", "lapi", "copy bytes from the calling task to a target task")
+                .in("hndl", HNDL).in("tgt", TASK).in("len", ULONG).in("tgt_addr", ADDR).in("org_addr", ADDR)
+                .in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
+                .impl(guard((r, a) -> start(ctx(r, a), putGet(PUT_XFER, "LAPI_Put", a, true))));
+        b.call("LAPI_Get", "lapi", "copy bytes from a target task to the calling task")
+                .in("hndl", HNDL).in("tgt", TASK).in("len", ULONG).in("tgt_addr", ADDR).in("org_addr", ADDR)
+                .in("tgt_cntr", CNTR).in("org_cntr", CNTR)
+                .impl(guard((r, a) -> start(ctx(r, a), putGet(GET_XFER, "LAPI_Get", a, false))));
+        b.call("LAPI_Putv", "lapi", "copy a vector of pieces from the calling task to a target task")
+                .in("hndl", HNDL).in("tgt", TASK).in("tgt_vec", VEC).in("org_vec", VEC)
+                .in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
+                .impl(guard((r, a) -> start(ctx(r, a), vector(PUTV_XFER, "LAPI_Putv", a, true))));
+        b.call("LAPI_Getv", "lapi", "copy a vector of pieces from a target task to the calling task")
+                .in("hndl", HNDL).in("tgt", TASK).in("tgt_vec", VEC).in("org_vec", VEC)
+                .in("tgt_cntr", CNTR).in("org_cntr", CNTR)
+                .impl(guard((r, a) -> start(ctx(r, a), vector(GETV_XFER, "LAPI_Getv", a, false))));
+        b.call("LAPI_Amsend", "lapi", "send an active message: a header handler at the target chooses where the data goes")
+                .in("hndl", HNDL).in("tgt", TASK).in("hdr_hdl", ANY_ADDR).in("uhdr", ADDR).in("uhdr_len", UINT)
+                .in("udata", ADDR).in("udata_len", ULONG).in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
+                .impl(guard((r, a) -> {
+                    XferSpec x = am(r, AM_XFER, "LAPI_Amsend", a);
+                    x.udata = a.l(5);
+                    x.udataLen = a.l(6);
+                    x.tgtCntr = a.l(7);
+                    x.orgCntr = a.l(8);
+                    x.cmplCntr = a.l(9);
+                    return start(ctx(r, a), x);
+                }));
+        b.call("LAPI_Amsendv", "lapi", "send an active message whose data is a vector of pieces")
+                .in("hndl", HNDL).in("tgt", TASK).in("hdr_hdl", ANY_ADDR).in("uhdr", ADDR).in("uhdr_len", UINT)
+                .in("org_vec", VEC).in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
+                .impl(guard((r, a) -> {
+                    XferSpec x = am(r, AMV_XFER, "LAPI_Amsendv", a);
+                    x.orgVecRaw = a.obj(5);
+                    x.tgtCntr = a.l(6);
+                    x.orgCntr = a.l(7);
+                    x.cmplCntr = a.l(8);
+                    return start(ctx(r, a), x);
+                }));
+        b.call("LAPI_Rmw", "lapi", "read-modify-write a 32-bit integer of a target task atomically")
+                .in("hndl", HNDL).in("op", RMW_OP).in("tgt", TASK).in("tgt_var", INT_PTR).in("in_val", INT_PTR)
+                .in("prev_tgt_val", INT_PTR).in("org_cntr", CNTR)
+                .impl(guard((r, a) -> start(ctx(r, a), rmw(a, 32, "LAPI_Rmw"))));
+        b.call("LAPI_Rmw64", "lapi", "read-modify-write a 64-bit integer of a target task atomically")
+                .in("hndl", HNDL).in("op", RMW_OP).in("tgt", TASK).in("tgt_var", LL_PTR).in("in_val", LL_PTR)
+                .in("prev_tgt_val", LL_PTR).in("org_cntr", CNTR)
+                .impl(guard((r, a) -> start(ctx(r, a), rmw(a, 64, "LAPI_Rmw64"))));
+    }
+
+    /** Starts a transfer of any type on the calling task. */
+    static Object start(Context c, XferSpec x) {
+        switch (x.type) {
+            case PUT_XFER -> OneSided.put(c, x);
+            case GET_XFER -> OneSided.get(c, x);
+            case PUTV_XFER -> OneSided.putv(c, x);
+            case GETV_XFER -> OneSided.getv(c, x);
+            case RMW_XFER -> OneSided.rmw(c, x, x.call.equals("LAPI_Xfer"));
+            case AM_XFER, AMV_XFER, DGSP_XFER, AMX_XFER, AM_LW_XFER -> ActiveMessages.send(c, x);
+            default -> throw LapiErrors.fail(LapiErrors.XFER_CMD, "Xfer_type " + x.type);
+        }
+        return null;
+    }
+
+    private static XferSpec putGet(int type, String call, Args a, boolean put) {
+        XferSpec x = new XferSpec(type, call);
+        x.tgt = a.i(1);
+        x.len = a.l(2);
+        x.tgtAddr = a.l(3);
+        x.orgAddr = a.l(4);
+        x.tgtCntr = a.l(5);
+        x.orgCntr = a.l(6);
+        if (put) x.cmplCntr = a.l(7);
+        return x;
+    }
+
+    private static XferSpec vector(int type, String call, Args a, boolean put) {
+        XferSpec x = new XferSpec(type, call);
+        x.tgt = a.i(1);
+        x.tgtVecRaw = a.obj(2);
+        x.orgVecRaw = a.obj(3);
+        x.tgtCntr = a.l(4);
+        x.orgCntr = a.l(5);
+        if (put) x.cmplCntr = a.l(6);
+        return x;
+    }
+
+    private static XferSpec am(Rank r, int type, String call, Args a) {
+        XferSpec x = new XferSpec(type, call);
+        x.tgt = a.i(1);
+        x.hdrFn = a.obj(2);
+        x.hdrHdl = LapiRank.of(r).addressOf(a.obj(2));
+        x.uhdr = a.l(3);
+        x.uhdrLen = a.i(4);
+        return x;
+    }
+
+    private static XferSpec rmw(Args a, int size, String call) {
+        XferSpec x = new XferSpec(RMW_XFER, call);
+        x.op = a.i(1);
+        x.tgt = a.i(2);
+        x.size = size;
+        x.tgtVar = a.l(3);
+        x.inVal = a.l(4);
+        x.prevTgtVal = a.l(5);
+        x.orgCntr = a.l(6);
+        return x;
+    }
+}
