@@ -68,6 +68,8 @@ class LapiOrderingTest {
                 long[] all = L.exchange(r, 0, handler);
                 hh[0] = all[0];
                 hh[1] = all[1];
+                // handlers run inside the exchange above, so task 0 must have filled hh before task 1 sends
+                L.exchange(r, 0, 0L);
                 if (r.id() == 1) {
                     L.call(r, "LAPI_Amsend", 0L, 0L, all[0], 0L, 0L, 0L, 0L, null, null, null);
                     L.waitcntr(r, 0, got, 1);          // needs task 0's reply, sent from a handler while task 0 is in Gfence
