@@ -8,5 +8,11 @@ final class Families {
 
     static final List<CallFamily> ALL = List.of(
             new org.mpish.runtime.mpi.EnvCalls(),
-            new org.mpish.runtime.mpi.InfoCalls());
+            new org.mpish.runtime.mpi.InfoCalls(),
+            new org.mpish.runtime.mpi.AttrCalls(),
+            new org.mpish.runtime.mpi.CommCalls(),
+            new org.mpish.runtime.mpi.GroupCalls(),
+            new org.mpish.runtime.mpi.TypeCalls(),
+            new org.mpish.runtime.mpi.ErrCalls(),
+            new org.mpish.runtime.mpi.WinCalls());
 }

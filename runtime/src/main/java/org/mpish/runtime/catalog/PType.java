@@ -52,6 +52,8 @@ public final class PType {
     public static PType address(String cType) { return new PType(Kind.ADDR, cType, null, null, null, "address"); }
     public static PType handle(HandleKind k) { return new PType(Kind.HANDLE, k.cType(), k, null, null, k.prefix()); }
     public static PType handle(HandleKind k, String cType) { return new PType(Kind.HANDLE, cType, k, null, null, k.prefix()); }
+    /** An array of handles of one kind: "const MPI_Datatype array_of_types[]". */
+    public static PType handleArray(HandleKind k) { return new PType(Kind.HANDLE_ARRAY, k.cType(), k, null, null, k.prefix()); }
     public static PType callback(String cType, Class<?> iface, Function<Callback, Object> adapt, String group) {
         return new PType(Kind.CALLBACK, cType, null, iface, adapt, group);
     }

@@ -9,9 +9,31 @@ import java.util.LinkedHashMap;
  */
 public abstract class Attributable extends Handle {
     protected final LinkedHashMap<Keyval, Object> attributes = new LinkedHashMap<>();
+    /** Keys whose delete callback is running on this object (a callback may delete other keys: A16). */
+    private Keyval[] deleting;
+    private int deletingDepth;
 
     protected Attributable(HandleKind kind, String name) { super(kind, name); }
 
     /** The live attribute list (keyval to value), in order of first setting. For the attribute machinery. */
     public LinkedHashMap<Keyval, Object> attributeMap() { return attributes; }
+
+    /** Marks {@code k}'s delete callback as running on this object; false if it already is (a nested delete). */
+    boolean beginDelete(Keyval k) {
+        for (int i = 0; i < deletingDepth; i++) if (deleting[i] == k) return false;
+        if (deleting == null) deleting = new Keyval[4];
+        else if (deletingDepth == deleting.length) deleting = java.util.Arrays.copyOf(deleting, deletingDepth * 2);
+        deleting[deletingDepth++] = k;
+        return true;
+    }
+
+    void endDelete(Keyval k) {
+        for (int i = deletingDepth - 1; i >= 0; i--) {
+            if (deleting[i] == k) {
+                System.arraycopy(deleting, i + 1, deleting, i, deletingDepth - i - 1);
+                deleting[--deletingDepth] = null;
+                return;
+            }
+        }
+    }
 }
