@@ -137,7 +137,15 @@ public final class PType {
             case HANDLE_ARRAY -> {
                 if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of handles");
                 Handle[] out = new Handle[l.size()];
-                for (int i = 0; i < out.length; i++) out[i] = handle(r, p, l.get(i));
+                for (int i = 0; i < out.length; i++) {
+                    Object e = l.get(i);
+                    if (e instanceof String s) { // a name typed in the shell: a constant or a handle name
+                        Object c = cat.resolveName(r, s, this);
+                        e = c != null ? c : MpiProcess.of(r).handles().lookup(s);
+                        if (e == null) throw new ArgError(p.name() + "[" + i + "]: no " + handleKind.noun() + " named '" + s + "'");
+                    }
+                    out[i] = handle(r, p, e);
+                }
                 return out;
             }
             case STRUCT -> {
