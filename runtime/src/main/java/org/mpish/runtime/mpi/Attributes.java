@@ -94,22 +94,20 @@ public final class Attributes {
     public static void set(MpiProcess p, Attributable obj, Keyval k, Object value) {
         check(obj, k);
         checkWritable(k, "set");
-        LinkedHashMap<Keyval, Object> m = obj.attributeMap();
-        if (m.containsKey(k)) {
-            Object old = m.get(k);
+        AttrList m = obj.attrs();
+        int s = m.slot(k);
+        if (s >= 0) {
             if (obj.beginDelete(k)) {
                 try {
-                    callDelete(p, obj, k, old);
+                    callDelete(p, obj, k, m.valueAt(s));
                 } finally {
                     obj.endDelete(k);
                 }
             }
-            if (m.containsKey(k)) {
-                m.put(k, value); // keeps the attribute's place: finalize order is by first setting (A32)
-                return;
-            }
+            if (!m.put(k, value)) return; // replaced in place: finalize order is by first setting (A32)
+        } else {
+            m.append(k, value);
         }
-        m.put(k, value);
         k.addReference();
     }
 
@@ -117,10 +115,9 @@ public final class Attributes {
     public static Object get(MpiProcess p, Attributable obj, Keyval k) {
         if (k.objectKind() != obj.kind()) check(obj, k);
         if (k.isPredefined()) return predefinedValue(p, obj, k);
-        LinkedHashMap<Keyval, Object> m = obj.attributeMap();
-        Object v = m.get(k);
-        if (v == null && !m.containsKey(k)) return ABSENT;
-        return v;
+        AttrList m = obj.attrs();
+        int s = m.slot(k);
+        return s < 0 ? ABSENT : m.valueAt(s);
     }
 
     /**
@@ -131,18 +128,16 @@ public final class Attributes {
     public static void delete(MpiProcess p, Attributable obj, Keyval k) {
         check(obj, k);
         checkWritable(k, "deleted");
-        LinkedHashMap<Keyval, Object> m = obj.attributeMap();
-        if (!m.containsKey(k)) return;
+        AttrList m = obj.attrs();
+        int s = m.slot(k);
+        if (s < 0) return;
         if (!obj.beginDelete(k)) return;
         try {
-            callDelete(p, obj, k, m.get(k));
+            callDelete(p, obj, k, m.valueAt(s));
         } finally {
             obj.endDelete(k);
         }
-        if (m.containsKey(k)) {
-            m.remove(k);
-            release(p, k);
-        }
+        if (m.remove(k)) release(p, k);
     }
 
     /**
@@ -150,15 +145,32 @@ public final class Attributes {
      * A failing callback (A22) deletes what was already copied to {@code to} and throws its error.
      */
     public static void copyAll(MpiProcess p, Attributable from, Attributable to) {
-        LinkedHashMap<Keyval, Object> src = from.attributeMap();
+        AttrList src = from.attrs();
         if (src.isEmpty()) return;
-        Keyval[] keys = src.keySet().toArray(new Keyval[0]); // callbacks may change the old object's list
-        LinkedHashMap<Keyval, Object> dst = to.attributeMap();
-        for (Keyval k : keys) {
-            if (!src.containsKey(k)) continue;
+        AttrList dst = to.attrs();
+        if (!p.rank().job().tracing()) {
+            int kind = predefinedCopies(src);
+            if (kind == ALL_DUP && dst.isEmpty()) { // every attribute copied as it is: copy the list itself
+                dst.copyOf(src);
+                for (int i = 0; i < src.end(); i++) if (src.keyAt(i) != null) src.keyAt(i).addReference();
+                return;
+            }
+            if (kind != USER) { // no user code can run: one pass, no lookups
+                for (int i = 0; i < src.end(); i++) {
+                    Keyval k = src.keyAt(i);
+                    if (k != null && k.copyFn() instanceof CopyFn.Predefined c && c.duplicates() && dst.put(k, src.valueAt(i))) {
+                        k.addReference();
+                    }
+                }
+                return;
+            }
+        }
+        for (Keyval k : src.keys()) { // a snapshot: callbacks may change the old object's list
+            int s = src.slot(k);
+            if (s < 0) continue;
             Object out;
             try {
-                out = callCopy(p, from, k, src.get(k));
+                out = callCopy(p, from, k, src.valueAt(s));
             } catch (MpiException e) {
                 try {
                     deleteAll(p, to);
@@ -167,10 +179,7 @@ public final class Attributes {
                 }
                 throw e;
             }
-            if (out != CopyFn.NO_COPY && !dst.containsKey(k)) {
-                dst.put(k, out);
-                k.addReference();
-            }
+            if (out != CopyFn.NO_COPY && dst.put(k, out)) k.addReference();
         }
     }
 
@@ -180,26 +189,57 @@ public final class Attributes {
      * (A29). Callbacks may delete other attributes of the object (A16) and read it (A17).
      */
     public static void deleteAll(MpiProcess p, Attributable obj) {
-        LinkedHashMap<Keyval, Object> m = obj.attributeMap();
+        AttrList m = obj.attrs();
+        if (m.isEmpty()) return;
+        if (!p.rank().job().tracing() && predefinedDeletes(m)) { // nothing to call: just let go of the keys
+            for (int i = 0; i < m.end(); i++) if (m.keyAt(i) != null) release(p, m.keyAt(i));
+            m.clear();
+            return;
+        }
         MpiException last = null;
-        while (!m.isEmpty()) {
-            Map.Entry<Keyval, Object> e = m.lastEntry();
-            Keyval k = e.getKey();
+        Keyval k;
+        while ((k = m.last()) != null) {
             if (obj.beginDelete(k)) {
                 try {
-                    callDelete(p, obj, k, e.getValue());
+                    callDelete(p, obj, k, m.valueAt(m.slot(k)));
                 } catch (MpiException x) {
                     last = x;
                 } finally {
                     obj.endDelete(k);
                 }
             }
-            if (m.containsKey(k)) {
-                m.remove(k);
-                release(p, k);
-            }
+            if (m.remove(k)) release(p, k);
         }
         if (last != null) throw last;
+    }
+
+    private static final int ALL_DUP = 0, PREDEFINED = 1, USER = 2;
+
+    /** ALL_DUP when every copy function is a predefined DUP_FN, PREDEFINED when all are predefined or NULL, else USER. */
+    private static int predefinedCopies(AttrList m) {
+        int kind = ALL_DUP;
+        for (int i = 0; i < m.end(); i++) {
+            Keyval k = m.keyAt(i);
+            if (k == null) continue;
+            CopyFn fn = k.copyFn();
+            if (fn instanceof CopyFn.Predefined c) {
+                if (!c.duplicates()) kind = PREDEFINED;
+            } else if (fn == null) {
+                kind = PREDEFINED;
+            } else {
+                return USER;
+            }
+        }
+        return kind;
+    }
+
+    /** Whether every delete function is predefined or NULL: no user code to run. */
+    private static boolean predefinedDeletes(AttrList m) {
+        for (int i = 0; i < m.end(); i++) {
+            Keyval k = m.keyAt(i);
+            if (k != null && k.deleteFn() != null && !(k.deleteFn() instanceof DeleteFn.Predefined)) return false;
+        }
+        return true;
     }
 
     /**
@@ -219,7 +259,7 @@ public final class Attributes {
             err = e;
         }
         for (Handle h : p.handles().all()) {
-            if (h instanceof Datatype d && d.isPredefined() && !d.attributeMap().isEmpty()) {
+            if (h instanceof Datatype d && d.isPredefined() && d.attributeCount() > 0) {
                 try {
                     deleteAll(p, d);
                 } catch (MpiException e) {
