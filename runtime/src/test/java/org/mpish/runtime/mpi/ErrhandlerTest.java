@@ -141,6 +141,11 @@ class ErrhandlerTest {
                 assertEquals((long) ErrorClass.MPI_ERR_KEYVAL, got[1]);
                 TestJob.returnErrors(r);
                 expectError(ErrorClass.MPI_ERR_ARG, () -> call(r, "MPI_Comm_set_errhandler", "MPI_COMM_WORLD", weh)); // a window handler
+                // a handler that fails leaves the call failing with its own error, and says so
+                Object bad = call1(r, "MPI_Win_create_errhandler", MpiTests.failing("bad", 99));
+                call(r, "MPI_Win_set_errhandler", win, bad);
+                MpiException e = expectError(ErrorClass.MPI_ERR_KEYVAL, () -> call(r, "MPI_Win_set_attr", win, "MPI_WIN_BASE", 1));
+                assertTrue(e.getMessage().contains("error handler") && e.getMessage().contains("threw 99"), e.getMessage());
                 call(r, "MPI_Win_free", win);
             });
         }
