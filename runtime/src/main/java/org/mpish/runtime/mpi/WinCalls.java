@@ -75,6 +75,7 @@ public final class WinCalls implements CallFamily {
                     Attributes.deleteAll(p, w); // A26, A29: a failing delete callback keeps the window
                     w.comm().exchange(null, "MPI_Win_free");
                     if (w.flavor() == Win.FLAVOR_ALLOCATE) r.memory().free(w.base());
+                    WinLifecycle.freed(w); // the RMA machinery's clean-up (shared mappings, dynamic regions)
                     w.markFreed();
                     p.handles().remove(w);
                     ErrCalls.detach(p, w.errhandler());
