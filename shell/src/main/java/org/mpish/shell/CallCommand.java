@@ -161,6 +161,10 @@ final class CallCommand {
         List<Param> outParams = call.outputs();
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < outs.length; i++) {
+            if (i >= outParams.size()) { // the C return value (MPI_Wtime)
+                lines.add(call.name() + " = " + Format.value(outs[i]));
+                continue;
+            }
             lines.add(outParams.get(i).name() + " = " + Format.value(outs[i], outParams.get(i).type()));
         }
         return lines;

@@ -15,5 +15,11 @@ final class Families {
             new org.mpish.runtime.lapi.LapiContextCalls(),
             new org.mpish.runtime.lapi.LapiXferCalls(),
             new org.mpish.runtime.lapi.LapiCounterCalls(),
-            new org.mpish.runtime.lapi.LapiUtilCalls());
+            new org.mpish.runtime.lapi.LapiUtilCalls(),
+            new org.mpish.runtime.mpi.AttrCalls(),
+            new org.mpish.runtime.mpi.CommCalls(),
+            new org.mpish.runtime.mpi.GroupCalls(),
+            new org.mpish.runtime.mpi.TypeCalls(),
+            new org.mpish.runtime.mpi.ErrCalls(),
+            new org.mpish.runtime.mpi.WinCalls());
 }

@@ -82,7 +82,10 @@ public final class Invoker {
 
     private static Object[] outputs(Call call, Object result) {
         int n = call.outputs().size();
-        if (n == 0) return new Object[0];
+        if (n == 0) {
+            // a call whose C return value is the result (double MPI_Wtime(void)) has it as its one output
+            return "int".equals(call.cReturn()) || result == null ? new Object[0] : new Object[] {result};
+        }
         if (n == 1) return new Object[] {result};
         Object[] r = (Object[]) result;
         if (r.length != n) throw new IllegalStateException(call.name() + " returned " + r.length + " outputs, declared " + n);

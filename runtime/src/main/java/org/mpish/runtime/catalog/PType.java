@@ -52,6 +52,8 @@ public final class PType {
     public static PType address(String cType) { return new PType(Kind.ADDR, cType, null, null, null, "address"); }
     public static PType handle(HandleKind k) { return new PType(Kind.HANDLE, k.cType(), k, null, null, k.prefix()); }
     public static PType handle(HandleKind k, String cType) { return new PType(Kind.HANDLE, cType, k, null, null, k.prefix()); }
+    /** An array of handles of one kind: "const MPI_Datatype array_of_types[]". */
+    public static PType handleArray(HandleKind k) { return new PType(Kind.HANDLE_ARRAY, k.cType(), k, null, null, k.prefix()); }
     public static PType callback(String cType, Class<?> iface, Function<Callback, Object> adapt, String group) {
         return new PType(Kind.CALLBACK, cType, null, iface, adapt, group);
     }
@@ -138,7 +140,15 @@ public final class PType {
             case HANDLE_ARRAY -> {
                 if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of handles");
                 Handle[] out = new Handle[l.size()];
-                for (int i = 0; i < out.length; i++) out[i] = handle(r, p, l.get(i));
+                for (int i = 0; i < out.length; i++) {
+                    Object e = l.get(i);
+                    if (e instanceof String s) { // a name typed in the shell: a constant or a handle name
+                        Object c = cat.resolveName(r, s, this);
+                        e = c != null ? c : MpiProcess.of(r).handles().lookup(s);
+                        if (e == null) throw new ArgError(p.name() + "[" + i + "]: no " + handleKind.noun() + " named '" + s + "'");
+                    }
+                    out[i] = handle(r, p, e);
+                }
                 return out;
             }
             case STRUCT -> {

@@ -15,8 +15,11 @@ public final class Finalizer {
 
     public static void finalizeProcess(MpiProcess p) {
         p.markFinalizing();
+        // first of all, as if MPI_COMM_SELF were freed (A30-A33); a failing callback fails MPI_Finalize at its end
+        MpiException attributeError = Attributes.finalizeAttributes(p);
         for (java.util.function.Consumer<MpiProcess> s : STEPS) s.accept(p);
         p.world().exchange(null, "MPI_Finalize");
         p.markFinalized();
+        if (attributeError != null) throw attributeError;
     }
 }

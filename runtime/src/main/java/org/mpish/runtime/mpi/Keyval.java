@@ -29,6 +29,11 @@ public final class Keyval extends Handle {
     }
 
     public int value() { return value; }
+
+    /** The key's value: unique in its process, and consecutive values spread perfectly in attribute tables. */
+    @Override public int hashCode() { return value; }
+
+    @Override public boolean equals(Object o) { return this == o; }
     /** COMM, WIN or DATATYPE: the kind of object this key may be used on. */
     public HandleKind objectKind() { return objectKind; }
     public CopyFn copyFn() { return copyFn; }

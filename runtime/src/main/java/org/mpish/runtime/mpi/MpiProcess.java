@@ -94,7 +94,15 @@ public final class MpiProcess {
             rank.job().abort(a);
             throw new JobAbortedException(rank.job().abortReason());
         }
-        if (eh.builtin() == null) eh.fn().handle(target, e.code());
+        if (eh.builtin() == null) {
+            try {
+                eh.fn().handle(target, e.code());
+            } catch (org.mpish.runtime.CallbackFailure f) {
+                // a handler that fails still leaves the call failing with its own error; say what the handler did
+                throw new MpiException(e.code(), e.errorClass(), e.detail() + " (then the error handler " + eh.name() + " failed: "
+                        + f.getMessage() + ")").at(call, rank.id());
+            }
+        }
         throw e;
     }
 

@@ -1,0 +1,166 @@
+package org.mpish.runtime.mpi;
+
+import java.util.Arrays;
+
+/**
+ * The attributes cached on one object: keyval to value, in order of first setting, with constant-time lookup.
+ * Slots hold the keys in order (null where one was removed); an open-addressing index on the keyval's value
+ * (unique in the process, and consecutive, so it spreads without collisions) maps a key to its slot. Small
+ * lists are scanned instead. A duplicate that copies every attribute copies the arrays as they are.
+ * Touched only by the owning rank's thread.
+ */
+final class AttrList {
+    private static final Keyval[] NO_KEYS = new Keyval[0];
+    private static final Object[] NO_VALUES = new Object[0];
+    private static final int SCAN = 8;
+
+    private Keyval[] keys = NO_KEYS;
+    private Object[] values = NO_VALUES;
+    private int end;    // slots in use, holes included; keys[end - 1] is live when size > 0
+    private int size;   // live attributes
+    private int[] index; // slot + 1 per key, 0 empty, -1 removed; null while end <= SCAN
+    private int indexUsed;
+
+    int size() { return size; }
+    boolean isEmpty() { return size == 0; }
+    int end() { return end; }
+    /** The key in slot {@code i} (0 <= i < end), or null for a removed one. */
+    Keyval keyAt(int i) { return keys[i]; }
+    Object valueAt(int i) { return values[i]; }
+
+    /** The slot of {@code k}, or -1. */
+    int slot(Keyval k) {
+        int[] ix = index;
+        if (ix == null) {
+            for (int i = 0; i < end; i++) if (keys[i] == k) return i;
+            return -1;
+        }
+        int mask = ix.length - 1;
+        for (int h = k.value() & mask; ; h = (h + 1) & mask) {
+            int s = ix[h];
+            if (s == 0) return -1;
+            if (s > 0 && keys[s - 1] == k) return s - 1;
+        }
+    }
+
+    /** Stores {@code v} under {@code k}; a key already there keeps its slot. Returns true when the key is new. */
+    boolean put(Keyval k, Object v) {
+        int s = slot(k);
+        if (s >= 0) {
+            values[s] = v;
+            return false;
+        }
+        append(k, v);
+        return true;
+    }
+
+    /** Adds a key known to be absent. */
+    void append(Keyval k, Object v) {
+        if (end == keys.length) {
+            if (size < end / 2) compact();
+            else {
+                int n = Math.max(4, end * 2);
+                keys = Arrays.copyOf(keys, n);
+                values = Arrays.copyOf(values, n);
+            }
+        }
+        keys[end] = k;
+        values[end] = v;
+        end++;
+        size++;
+        if (index != null) {
+            if ((indexUsed + 1) * 2 > index.length) rebuildIndex();
+            else indexInsert(k, end);
+        } else if (end > SCAN) {
+            rebuildIndex();
+        }
+    }
+
+    /** Removes {@code k}; false if it was not there. */
+    boolean remove(Keyval k) {
+        int s = slot(k);
+        if (s < 0) return false;
+        keys[s] = null;
+        values[s] = null;
+        size--;
+        if (index != null) {
+            int mask = index.length - 1;
+            for (int h = k.value() & mask; ; h = (h + 1) & mask) {
+                if (index[h] == s + 1) {
+                    index[h] = -1;
+                    break;
+                }
+            }
+        }
+        while (end > 0 && keys[end - 1] == null) end--;
+        if (size == 0) clear();
+        return true;
+    }
+
+    void clear() {
+        keys = NO_KEYS;
+        values = NO_VALUES;
+        end = size = indexUsed = 0;
+        index = null;
+    }
+
+    /** The most recently (first-)set key, or null. */
+    Keyval last() { return size == 0 ? null : keys[end - 1]; }
+
+    /** The live keys in order. */
+    Keyval[] keys() {
+        Keyval[] out = new Keyval[size];
+        int j = 0;
+        for (int i = 0; i < end; i++) if (keys[i] != null) out[j++] = keys[i];
+        return out;
+    }
+
+    /** Makes this (empty) list an exact copy of {@code src}: the fast path of a duplicate that copies every attribute. */
+    void copyOf(AttrList src) {
+        keys = Arrays.copyOf(src.keys, src.end);
+        values = Arrays.copyOf(src.values, src.end);
+        end = src.end;
+        size = src.size;
+        index = src.index == null ? null : src.index.clone();
+        indexUsed = src.indexUsed;
+    }
+
+    private void compact() {
+        int j = 0;
+        for (int i = 0; i < end; i++) {
+            if (keys[i] != null) {
+                keys[j] = keys[i];
+                values[j] = values[i];
+                j++;
+            }
+        }
+        Arrays.fill(keys, j, end, null);
+        Arrays.fill(values, j, end, null);
+        end = j;
+        if (index != null) rebuildIndex();
+    }
+
+    private void rebuildIndex() {
+        if (end <= SCAN) {
+            index = null;
+            indexUsed = 0;
+            return;
+        }
+        int n = Integer.highestOneBit(Math.max(16, size * 4) - 1) << 1;
+        index = new int[n];
+        indexUsed = 0;
+        for (int i = 0; i < end; i++) if (keys[i] != null) indexInsert(keys[i], i + 1);
+    }
+
+    private void indexInsert(Keyval k, int slotPlusOne) {
+        int mask = index.length - 1;
+        for (int h = k.value() & mask; ; h = (h + 1) & mask) {
+            int s = index[h];
+            if (s <= 0) {
+                if (s == 0) indexUsed++;
+                index[h] = slotPlusOne;
+                return;
+            }
+        }
+    }
+}

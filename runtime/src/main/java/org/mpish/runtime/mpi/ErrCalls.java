@@ -1,0 +1,154 @@
+package org.mpish.runtime.mpi;
+
+import static org.mpish.runtime.catalog.PType.COMM;
+import static org.mpish.runtime.catalog.PType.ERRHANDLER;
+import static org.mpish.runtime.catalog.PType.INT;
+import static org.mpish.runtime.catalog.PType.STRING;
+import static org.mpish.runtime.catalog.PType.WIN;
+
+import java.util.Map;
+import org.mpish.runtime.catalog.CallFamily;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.catalog.PType;
+
+/**
+ * Error handlers (A50-A56) and error codes and classes (A57-A60). A user handler's handle stays usable while
+ * objects use it: a handler is freed when its last reference (the user's handle from create or get, or an
+ * object it is set on) goes away, as in MPICH.
+ */
+public final class ErrCalls implements CallFamily {
+    public static final int MAX_ERROR_STRING = 512;
+
+    @Override
+    public void declare(Catalogue.Builder b) {
+        b.constant("MPI_ERRORS_ARE_FATAL", "eh", Errhandler.ERRORS_ARE_FATAL);
+        b.constant("MPI_ERRORS_RETURN", "eh", Errhandler.ERRORS_RETURN);
+        b.constant("MPI_ERRORS_ABORT", "eh", Errhandler.ERRORS_ABORT);
+
+        b.call("MPI_Error_class", "errors", "the error class of an error code")
+                .in("errorcode", INT).out("errorclass", INT)
+                .impl((r, a) -> classOf(MpiProcess.of(r), a.i(0)));
+        b.call("MPI_Error_string", "errors", "the text of an error code or class")
+                .in("errorcode", INT).out("string", STRING, "char *string").out("resultlen", INT)
+                .impl((r, a) -> {
+                    String s = string(MpiProcess.of(r), a.i(0));
+                    return new Object[] {s, s.length()};
+                });
+        handlers(b, "Comm", "comm", COMM, HandleKind.COMM);
+        handlers(b, "Win", "win", WIN, HandleKind.WIN);
+        b.call("MPI_Errhandler_free", "errors", "free an error handler handle")
+                .inout("errhandler", ERRHANDLER)
+                .impl((r, a) -> {
+                    Errhandler eh = a.errhandler(0);
+                    detach(MpiProcess.of(r), eh); // predefined handlers: nothing to free
+                    return Handle.nullOf(HandleKind.ERRHANDLER);
+                });
+        ErrorCodes.declare(b);
+    }
+
+    /** The create / set / get / call calls of one object kind. */
+    private static void handlers(Catalogue.Builder b, String k, String obj, PType objType, HandleKind kind) {
+        String lower = k.toLowerCase(java.util.Locale.ROOT);
+        String noun = kind.noun();
+        b.call("MPI_" + k + "_create_errhandler", "errors", "make an error handler for " + noun + "s from a function")
+                .in(lower + "_errhandler_fn", PType.errhandlerFn("MPI_" + k + "_errhandler_function *"))
+                .out("errhandler", ERRHANDLER)
+                .impl((r, a) -> {
+                    ErrhandlerFn fn = a.fn(0, ErrhandlerFn.class);
+                    if (fn == null) throw new MpiException(ErrorClass.MPI_ERR_ARG, lower + "_errhandler_fn is NULL");
+                    Errhandler eh = Errhandler.user(fn, kind);
+                    eh.addUser(); // the user's reference
+                    return MpiProcess.of(r).handles().add(eh);
+                });
+        b.call("MPI_" + k + "_set_errhandler", "errors", "attach an error handler to a " + noun)
+                .in(obj, objType).in("errhandler", ERRHANDLER)
+                .errorsOn(obj)
+                .impl((r, a) -> {
+                    Handle o = a.valid(0);
+                    Errhandler eh = a.errhandler(1);
+                    if (eh.objectKind() != null && eh.objectKind() != kind) {
+                        throw new MpiException(ErrorClass.MPI_ERR_ARG, eh.name() + " was made for " + eh.objectKind().noun() + "s, not "
+                                + noun + "s");
+                    }
+                    Errhandler old = handlerOf(o);
+                    attach(o, eh);
+                    detach(MpiProcess.of(r), old);
+                    return null;
+                });
+        b.call("MPI_" + k + "_get_errhandler", "errors", "the error handler of a " + noun + " (a new reference)")
+                .in(obj, objType).out("errhandler", ERRHANDLER)
+                .errorsOn(obj)
+                .impl((r, a) -> {
+                    Errhandler eh = handlerOf(a.valid(0));
+                    if (!eh.isPredefined()) eh.addUser();
+                    return eh;
+                });
+        b.call("MPI_" + k + "_call_errhandler", "errors", "invoke a " + noun + "'s error handler with an error code")
+                .in(obj, objType).in("errorcode", INT)
+                .errorsOn(obj)
+                .impl((r, a) -> {
+                    Handle o = a.valid(0);
+                    MpiProcess p = MpiProcess.of(r);
+                    int code = a.i(1);
+                    String text = validCode(p, code) ? string(p, code) : "error code " + code;
+                    MpiException e = new MpiException(code, p.errorClassOf(code), "raised by MPI_" + k + "_call_errhandler: " + text);
+                    try {
+                        p.raise(o, e, "MPI_" + k + "_call_errhandler");
+                    } catch (MpiException returned) {
+                        // the handler returned: so does the call, with MPI_SUCCESS (A54)
+                    }
+                    return null;
+                });
+    }
+
+    // ---- handler references ---------------------------------------------------------------------
+
+    static Errhandler handlerOf(Handle o) {
+        return o instanceof Comm c ? c.errhandler() : ((Win) o).errhandler();
+    }
+
+    /** Sets {@code eh} on a communicator or window, counting the reference. */
+    static void attach(Handle o, Errhandler eh) {
+        if (o instanceof Comm c) c.setErrhandler(eh);
+        else ((Win) o).setErrhandler(eh);
+        if (!eh.isPredefined()) eh.addUser();
+    }
+
+    /** Drops one reference to {@code eh}; the last one frees it (A53). */
+    static void detach(MpiProcess p, Errhandler eh) {
+        if (eh == null || eh.isPredefined()) return;
+        eh.dropUser();
+        if (eh.users() <= 0) {
+            eh.markFreed();
+            p.handles().remove(eh);
+        }
+    }
+
+    // ---- codes and classes ------------------------------------------------------------------------
+
+    static boolean validCode(MpiProcess p, int code) {
+        return ErrorClass.isPredefined(code) || code == ErrorClass.MPI_ERR_LASTCODE || p.userCodes().containsKey(code);
+    }
+
+    static int classOf(MpiProcess p, int code) {
+        if (!validCode(p, code)) throw new MpiException(ErrorClass.MPI_ERR_ARG, code + " is not an error code or class of rank " + p.rank().id());
+        return code == ErrorClass.MPI_ERR_LASTCODE ? code : p.errorClassOf(code);
+    }
+
+    /** The text of any valid code or class: the predefined text, the string added for a user code, or a generic one. */
+    static String string(MpiProcess p, int code) {
+        if (!validCode(p, code)) throw new MpiException(ErrorClass.MPI_ERR_ARG, code + " is not an error code or class of rank " + p.rank().id());
+        String s = p.userStrings().get(code);
+        if (s != null) return s;
+        if (ErrorClass.text(code) != null) return ErrorClass.text(code);
+        int cls = p.errorClassOf(code);
+        return cls == code ? "user-defined error class " + code : "user-defined error code " + code + " of class " + cls;
+    }
+
+    /** Every user code and class of a process with its class, for MPI_LASTUSEDCODE (A46). */
+    static void updateLastUsed(MpiProcess p) {
+        int last = ErrorClass.MPI_ERR_LASTCODE;
+        for (Map.Entry<Integer, Integer> e : p.userCodes().entrySet()) last = Math.max(last, e.getKey());
+        p.setLastUsedCode(last);
+    }
+}

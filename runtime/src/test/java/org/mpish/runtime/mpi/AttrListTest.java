@@ -1,0 +1,52 @@
+package org.mpish.runtime.mpi;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** The attribute list against a LinkedHashMap model: any mix of puts and removes keeps order and content (A15, A32). */
+class AttrListTest {
+    @Test
+    void randomOperationsMatchALinkedHashMap() {
+        Random rnd = new Random(42);
+        for (int round = 0; round < 200; round++) {
+            int nkeys = 1 + rnd.nextInt(round < 100 ? 12 : 300);
+            Keyval[] ks = new Keyval[nkeys];
+            int base = rnd.nextInt(1000);
+            for (int i = 0; i < nkeys; i++) ks[i] = new Keyval(base + i * (1 + rnd.nextInt(3)), HandleKind.COMM, null, null, null, false, false, "k" + i);
+            AttrList list = new AttrList();
+            LinkedHashMap<Keyval, Object> model = new LinkedHashMap<>();
+            for (int op = 0; op < 2000; op++) {
+                Keyval k = ks[rnd.nextInt(nkeys)];
+                if (rnd.nextInt(3) > 0) {
+                    Object v = op;
+                    assertEquals(!model.containsKey(k), list.put(k, v));
+                    model.put(k, v);
+                } else {
+                    assertEquals(model.remove(k) != null, list.remove(k));
+                }
+                if (op % 97 == 0 || op == 1999) check(model, list, ks);
+            }
+            AttrList copy = new AttrList();
+            copy.copyOf(list);
+            check(model, copy, ks);
+        }
+    }
+
+    private static void check(LinkedHashMap<Keyval, Object> model, AttrList list, Keyval[] all) {
+        assertEquals(model.size(), list.size());
+        assertArrayEquals(model.keySet().toArray(), list.keys());
+        for (Keyval k : all) {
+            int s = list.slot(k);
+            assertEquals(model.containsKey(k), s >= 0, k.name());
+            if (s >= 0) assertEquals(model.get(k), list.valueAt(s));
+        }
+        List<Keyval> keys = new ArrayList<>(model.keySet());
+        assertEquals(keys.isEmpty() ? null : keys.get(keys.size() - 1), list.last());
+    }
+}
