@@ -117,6 +117,8 @@ public final class WinCalls implements CallFamily {
         Handle info = a.handle(infoArg);
         if (!info.isNull() && info.isFreed()) throw new MpiException(ErrorClass.MPI_ERR_INFO, "info has been freed");
         if (comm.isInter()) throw new MpiException(ErrorClass.MPI_ERR_COMM, comm.name() + " is an intercommunicator; windows need an intracommunicator");
+        java.util.Map<String, String> hints = Info.entriesOf(info);
+        new WinHints().apply(hints, true); // refuse bad hint values before anything collective happens
         MpiProcess p = MpiProcess.of(r);
         Object mine = comm.rank() == 0
                 ? new Object[] {new CommShared(r.job(), Comms.participants(comm.shared())), new WinShared(comm.size())} : null;
@@ -125,6 +127,7 @@ public final class WinCalls implements CallFamily {
         WinShared ws = (WinShared) made[1];
         Win w = new Win(p, priv, ws, base, size, dispUnit, flavor);
         ws.setMember(comm.rank(), w);
+        RmaWindow.of(w).hints(comm.rank()).apply(hints, true); // no_locks, accumulate_ordering, ... (R14-R16)
         p.handles().add(w);
         WinLifecycle.created(w);
         priv.exchange(null, call); // every member's window is in place before any returns

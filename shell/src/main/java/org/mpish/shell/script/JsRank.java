@@ -60,12 +60,13 @@ public final class JsRank implements AutoCloseable {
               const inspect = (x, depth) => {
                 if (typeof x === 'string') return depth ? JSON.stringify(x) : x;
                 if (x === null || x === undefined || typeof x !== 'object' && typeof x !== 'function') return String(x);
+                const host = hostShow(x);
+                if (host !== null) return host;
                 if (typeof x === 'function') return '[Function' + (x.name ? ': ' + x.name : '') + ']';
                 if (x instanceof Error) return x.stack && depth === 0 ? String(x) : String(x);
                 if (depth > 3) return Array.isArray(x) ? '[...]' : '{...}';
                 if (Array.isArray(x)) return '[' + x.map(e => inspect(e, depth + 1)).join(', ') + ']';
                 const keys = Object.keys(x);
-                if (keys.length === 0 && Object.getPrototypeOf(x) !== Object.prototype && Object.getPrototypeOf(x) !== null) return hostShow(x);
                 return '{' + keys.map(k => k + ': ' + inspect(x[k], depth + 1)).join(', ') + '}';
               };
               const show = (x) => inspect(x, 0);

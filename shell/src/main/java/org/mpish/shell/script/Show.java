@@ -7,12 +7,10 @@ import org.mpish.runtime.mpi.Handle;
 final class Show {
     private Show() {}
 
+    /** The display of a host object (a handle by its name, a predefined callback by its C name), or null. */
     static String value(Value v) {
-        if (v.isHostObject()) {
-            Object o = v.asHostObject();
-            return o instanceof Handle h ? h.name() : String.valueOf(o);
-        }
-        if (v.isNumber() && v.fitsInLong()) return Long.toString(v.asLong());
-        return v.toString();
+        if (!v.isHostObject()) return null;
+        Object o = v.asHostObject();
+        return o instanceof Handle h ? h.name() : String.valueOf(o);
     }
 }
