@@ -8,5 +8,8 @@ final class Families {
 
     static final List<CallFamily> ALL = List.of(
             new org.mpish.runtime.mpi.EnvCalls(),
-            new org.mpish.runtime.mpi.InfoCalls());
+            new org.mpish.runtime.mpi.InfoCalls(),
+            new org.mpish.runtime.mpi.p2p.P2pCalls(),
+            new org.mpish.runtime.mpi.p2p.RequestCalls(),
+            new org.mpish.runtime.mpi.p2p.BsendCalls());
 }

@@ -52,6 +52,8 @@ public final class PType {
     public static PType address(String cType) { return new PType(Kind.ADDR, cType, null, null, null, "address"); }
     public static PType handle(HandleKind k) { return new PType(Kind.HANDLE, k.cType(), k, null, null, k.prefix()); }
     public static PType handle(HandleKind k, String cType) { return new PType(Kind.HANDLE, cType, k, null, null, k.prefix()); }
+    /** An array of handles of one kind ({@code MPI_Request array_of_requests[]}). */
+    public static PType handleArray(HandleKind k) { return new PType(Kind.HANDLE_ARRAY, k.cType(), k, null, null, k.prefix()); }
     public static PType callback(String cType, Class<?> iface, Function<Callback, Object> adapt, String group) {
         return new PType(Kind.CALLBACK, cType, null, iface, adapt, group);
     }
@@ -77,6 +79,10 @@ public final class PType {
     public static final PType OP = handle(HandleKind.OP);
     public static final PType INFO = handle(HandleKind.INFO);
     public static final PType MESSAGE = handle(HandleKind.MESSAGE);
+    public static final PType REQUESTS = handleArray(HandleKind.REQUEST);
+    /** An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status} (shown as {MPI_SOURCE, MPI_TAG, MPI_ERROR,
+     *  count, cancelled}); IN from a Status, such an object, or the word "status" (the rank's last status). */
+    public static final PType STATUS = of(Kind.STATUS, "MPI_Status", "status");
 
     public static PType copyFn(String cType) { return callback(cType, CopyFn.class, CopyFn::of, "copyfn"); }
     public static PType deleteFn(String cType) { return callback(cType, DeleteFn.class, DeleteFn::of, "deletefn"); }
@@ -90,7 +96,7 @@ public final class PType {
      * Throws ArgError for a value of the wrong form, MpiException for an invalid handle.
      */
     public Object coerce(Rank r, Catalogue cat, Param p, Object raw) {
-        if (raw instanceof String s && kind != Kind.STRING && kind != Kind.VALUE) {
+        if (raw instanceof String s && kind != Kind.STRING && kind != Kind.VALUE && kind != Kind.STATUS) {
             Object c = cat.resolveName(r, s, this);
             if (c != null) raw = c;
             else if (kind == Kind.HANDLE) {
@@ -138,6 +144,7 @@ public final class PType {
                 for (int i = 0; i < out.length; i++) out[i] = handle(r, p, l.get(i));
                 return out;
             }
+            case STATUS -> { return org.mpish.runtime.mpi.Status.coerce(r, p.name(), raw); }
             case STRUCT -> {
                 if (raw instanceof Map<?, ?> m) return m;
                 throw new ArgError(p.name() + ": expected an object with named fields");
