@@ -50,6 +50,24 @@ final class P2pFixture {
 
     static void barrier(Rank r) { TestJob.call(r, "MPI_Barrier", W); }
 
+    /** Waits (at most 10 s) until {@code r} is blocked in a call, for tests that look at a waiting rank. */
+    static void blocked(Rank r) {
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (r.status() != Rank.Status.WAITING || r.currentCall() == null) {
+            if (System.nanoTime() > end) throw new AssertionError("rank " + r.id() + " did not block: " + r.status());
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        try {
+            Thread.sleep(50); // and stays blocked
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** The MPI error class a call fails with (under MPI_ERRORS_RETURN), or -1 when it succeeds. */
     static int errorOf(Runnable call) {
         try {

@@ -164,7 +164,7 @@ class PointToPointTest {
                 send(t.rank(0), ints(t.rank(0), 1, 2, 3, 4, 5), 5, 1, 0);   // 20 bytes: waits
                 return null;
             });
-            Thread.sleep(300);
+            blocked(t.rank(0));
             assertEquals(1, small[0]);
             assertFalse(f.isDone(), "the 20-byte send must wait for its receive");
             assertTrue(t.rank(0).waitDescription().contains("larger than the eager limit of 16 bytes"), t.rank(0).waitDescription());
@@ -181,7 +181,7 @@ class PointToPointTest {
     void ssendWaitsUntilMatchedEvenForOneByte() throws Exception {
         try (TestJob t = new TestJob(2)) {
             var f = t.rank(0).submit(() -> TestJob.call(t.rank(0), "MPI_Ssend", ints(t.rank(0), 1), 1, "MPI_INT", 1, 4, W));
-            Thread.sleep(200);
+            blocked(t.rank(0));
             assertFalse(f.isDone());
             assertTrue(t.rank(0).waitDescription().startsWith("rank 1 to receive a 4-byte message with tag 4 on MPI_COMM_WORLD (a synchronous send"),
                     t.rank(0).waitDescription());
