@@ -79,11 +79,13 @@ class BsendTest {
                     for (int i = 0; i < 3; i++) TestJob.call(r, "MPI_Bsend", d, 25, "MPI_DOUBLE", 1, i, W);
                     assertEquals(ErrorClass.MPI_ERR_BUFFER, errorOf(() -> TestJob.call(r, "MPI_Bsend", d, 25, "MPI_DOUBLE", 1, 3, W)),
                             "space is reusable only once a message has been received");
+                    barrier(r);
                     barrier(r);                                                // rank 1 received tags 0..2
                     TestJob.call(r, "MPI_Bsend", d, 25, "MPI_DOUBLE", 1, 3, W);
                     TestJob.call(r, "MPI_Buffer_detach");
                 } else {
                     long d = r.memory().alloc(200);
+                    barrier(r);                                                // nothing received before the 4th send failed
                     for (int i = 0; i < 3; i++) TestJob.call(r, "MPI_Recv", d, 25, "MPI_DOUBLE", 0, i, W);
                     barrier(r);
                     TestJob.call(r, "MPI_Recv", d, 25, "MPI_DOUBLE", 0, 3, W);
