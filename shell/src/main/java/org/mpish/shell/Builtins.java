@@ -20,6 +20,10 @@ final class Builtins {
                 new InspectCommands.Attrs(),
                 new InspectCommands.Keyvals(),
                 new InspectCommands.Mem(),
+                new ViewCommands.Buffer(),
+                new ViewCommands.Queues(),
+                new ViewCommands.Requests(),
+                new ViewCommands.Eager(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

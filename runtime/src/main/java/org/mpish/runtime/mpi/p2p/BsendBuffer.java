@@ -49,7 +49,7 @@ public final class BsendBuffer {
         }
     }
 
-    /** An entry as the shell shows it. state: "pending", "delivered" (not reclaimed yet) or "cancelled". */
+    /** An entry as the shell shows it. state: "pending", "received" (not reclaimed yet) or "cancelled". */
     public record SlotView(long offset, long length, long dataBytes, int dest, int tag, String comm, String state) {}
 
     /** The whole buffer as the shell shows it; head/tail are offsets (-1 when empty). */
@@ -215,7 +215,7 @@ public final class BsendBuffer {
         List<SlotView> slots = new ArrayList<>();
         for (Entry e : queue) {
             slots.add(new SlotView(e.offset, e.length, e.dataBytes, e.dest, e.tag, e.comm,
-                    e.cancelled ? "cancelled" : e.delivered ? "delivered" : "pending"));
+                    e.cancelled ? "cancelled" : e.delivered ? "received" : "pending"));
         }
         long head = queue.isEmpty() ? -1 : queue.peekFirst().offset;
         long tail = queue.isEmpty() ? -1 : queue.peekLast().offset + queue.peekLast().length;

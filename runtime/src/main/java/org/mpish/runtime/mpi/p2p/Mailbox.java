@@ -13,7 +13,7 @@ import org.mpish.runtime.mpi.EnvCalls;
  * receives, a receiver against the unexpected messages, under this object's lock; scanning in order gives
  * MPI's non-overtaking rule.
  */
-final class Mailbox {
+public final class Mailbox {
     static final class Queues {
         final long context;
         final ArrayDeque<RecvRequest> posted = new ArrayDeque<>();

@@ -119,7 +119,8 @@ public final class P2p {
         } else {
             if (job.tracing()) {
                 trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + (eager ? ": copied eagerly, queued at the receiver"
-                        : ": queued at the receiver; the sender's data stays put until the receive matches"));
+                        : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
+                        : ": queued at the receiver; the sender waits, its data in place, until the receive matches"));
             }
             if (eager) s.complete(SendRequest.DONE);
             job.rank(dstWorld).wake(); // a probe there may be waiting for it
@@ -163,8 +164,8 @@ public final class P2p {
         }
         Rank receiver = q.owner();
         if (receiver.job().tracing()) {
-            trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched "
-                    + q.label() + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(q.capacity) : ""));
+            trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched the receive"
+                    + (q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(q.capacity) : ""));
         }
         q.complete(new Status(m.source, m.tag, err, n, false));
         if (m.sender != null) m.sender.done(SendRequest.DONE);

@@ -19,6 +19,12 @@ abstract class P2pRequest extends Request implements MpiProcess.ErrhandlerOwner 
 
     @Override public Errhandler errhandler() { return comm.errhandler(); }
 
-    /** The handle's name once the shell knows it ("req3"), else what the call was. */
-    String label() { return name().equals("req") ? operation() : name(); }
+    /** The persistent request this operation was started from, if any. */
+    volatile P2pRequest startedBy;
+
+    /** Whether the request has a handle (nonblocking and persistent calls) rather than living inside a blocking call. */
+    boolean registered() { return !name().equals("req") || startedBy != null; }
+
+    /** The handle's name ("req3"), or "(blocking)" for the request inside a blocking call. */
+    String label() { return startedBy != null ? startedBy.name() : registered() ? name() : "(blocking)"; }
 }

@@ -37,6 +37,7 @@ final class PersistentRequest extends P2pRequest {
             if (mode == null) current = P2p.recv(r, buf, peer, tag, comm());
             else if (mode == P2p.Mode.BUFFERED) current = Buffered.bsend(r, buf, peer, tag, comm());
             else current = P2p.send(r, mode, buf, peer, tag, comm());
+            if (current instanceof P2pRequest p) p.startedBy = this;
         } catch (MpiException e) {
             throw e.raisedOn() == null ? e.on(comm()) : e;
         }
