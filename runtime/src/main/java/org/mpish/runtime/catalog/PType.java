@@ -141,7 +141,15 @@ public final class PType {
             case HANDLE_ARRAY -> {
                 if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of handles");
                 Handle[] out = new Handle[l.size()];
-                for (int i = 0; i < out.length; i++) out[i] = handle(r, p, l.get(i));
+                for (int i = 0; i < out.length; i++) {
+                    Object item = l.get(i);
+                    if (item instanceof String s) { // a name typed in the shell: [req0, MPI_REQUEST_NULL]
+                        Object c = cat.resolveName(r, s, this);
+                        item = c != null ? c : MpiProcess.of(r).handles().lookup(s);
+                        if (item == null) throw new ArgError(p.name() + "[" + i + "]: no " + handleKind.noun() + " named '" + s + "'");
+                    }
+                    out[i] = handle(r, p, item);
+                }
                 return out;
             }
             case STATUS -> { return org.mpish.runtime.mpi.Status.coerce(r, p.name(), raw); }

@@ -199,6 +199,13 @@ public final class P2p {
 
     static String bytes(long n) { return n == 1 ? "1 byte" : n + " bytes"; }
 
+    /** "a" or "an" before a number said aloud: an 8-byte, an 11-byte, an 18000-byte message. */
+    static String article(long n) {
+        String s = Long.toString(n);
+        boolean vowel = s.startsWith("8") || ((s.startsWith("11") || s.startsWith("18")) && s.length() % 3 == 2);
+        return vowel ? "an" : "a";
+    }
+
     static void trace(Rank r, String family, String kind, String text) {
         Job j = r.job();
         if (j.tracing()) j.emit(r.id(), family, kind, text, null);

@@ -46,7 +46,7 @@ final class SendRequest extends P2pRequest {
     @Override
     public String describe() {
         if (isComplete()) return operation() + " to rank " + dest + ": complete";
-        String what = "rank " + dest + " to receive " + (msg.bytes == 0 ? "an empty message" : "a " + msg.bytes + "-byte message")
+        String what = "rank " + dest + " to receive " + (msg.bytes == 0 ? "an empty message" : P2p.article(msg.bytes) + " " + msg.bytes + "-byte message")
                 + " with tag " + msg.tag + " on " + comm().name();
         return switch (mode) {
             case SYNCHRONOUS -> what + " (a synchronous send completes only when the receive matches)";
