@@ -91,7 +91,7 @@ public final class P2p {
                 me.nextMessage++, buf);
         SendRequest s = new SendRequest(r, comm, mode, dest, m, onDone);
         boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
-        Mailbox mb = dstWorld == r.id() ? me.mailbox : P2pState.of(r.job().rank(dstWorld)).mailbox;
+        Mailbox mb = me.peer(dstWorld).mailbox;
         RecvRequest match;
         synchronized (mb) {
             match = mb.takePosted(m);
@@ -123,7 +123,8 @@ public final class P2p {
                         : ": queued at the receiver; the sender waits, its data in place, until the receive matches"));
             }
             if (eager) s.complete(SendRequest.DONE);
-            job.rank(dstWorld).wake(); // a probe there may be waiting for it
+            Rank dst = job.rank(dstWorld);
+            if (dst.status() == Rank.Status.WAITING) dst.wake(); // a probe there may be waiting for it
         }
         return s;
     }

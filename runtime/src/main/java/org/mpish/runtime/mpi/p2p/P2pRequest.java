@@ -5,6 +5,7 @@ import org.mpish.runtime.mpi.Comm;
 import org.mpish.runtime.mpi.Errhandler;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Request;
+import org.mpish.runtime.mpi.Status;
 
 /** A point-to-point request: errors found when it completes go to its communicator's error handler. */
 abstract class P2pRequest extends Request implements MpiProcess.ErrhandlerOwner {
@@ -16,6 +17,23 @@ abstract class P2pRequest extends Request implements MpiProcess.ErrhandlerOwner 
     }
 
     Comm comm() { return comm; }
+
+    /*
+     * Completion without the base class's unconditional wake: the owner is woken only when it is parked in a
+     * wait. Safe because the owner publishes that it waits (a volatile write) before it re-checks isComplete(),
+     * and this writes the status (volatile) before it looks: one of the two always sees the other.
+     */
+    private volatile Status done;
+
+    @Override public boolean isComplete() { return done != null; }
+    @Override public Status status() { return done; }
+
+    @Override
+    public void complete(Status s) {
+        done = s;
+        Rank o = owner();
+        if (!o.onOwnThread() && o.status() == Rank.Status.WAITING) o.wake();
+    }
 
     @Override public Errhandler errhandler() { return comm.errhandler(); }
 

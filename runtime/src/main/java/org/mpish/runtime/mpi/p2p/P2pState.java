@@ -17,10 +17,20 @@ public final class P2pState {
     final ConcurrentHashMap<Comm, BsendBuffer> commBuffers = new ConcurrentHashMap<>();
     /** Numbers the messages this rank sends (its own thread only). */
     long nextMessage;
+    /** The other ranks' state, by world rank, filled as this rank sends to them (its own thread only). */
+    private final P2pState[] peers;
 
     private P2pState(Rank rank) {
         this.rank = rank;
         this.settings = P2p.settings(rank.job());
+        this.peers = new P2pState[rank.job().size()];
+    }
+
+    /** The state of world rank {@code w} (for its mailbox), cached. */
+    P2pState peer(int w) {
+        P2pState p = peers[w];
+        if (p == null) peers[w] = p = w == rank.id() ? this : of(rank.job().rank(w));
+        return p;
     }
 
     public static P2pState of(Rank r) { return r.state(P2pState.class, P2pState::new); }
