@@ -41,6 +41,20 @@ public final class P2pState {
     /** The messages that arrived here and are not yet received, for the shell. */
     public java.util.List<Mailbox.QueuedView> unexpectedMessages() { return mailbox.unexpected(); }
 
+    /**
+     * For MPI_Comm_free / MPI_Comm_disconnect (another family): waits until the messages in {@code comm}'s
+     * attached buffer have been received, then drops the buffer, so a freed communicator keeps no buffer.
+     * Call it on the rank's own thread before the handle is marked freed.
+     */
+    public static void commFreed(Rank r, Comm comm) {
+        P2pState st = r.stateIfPresent(P2pState.class);
+        if (st == null) return;
+        BsendBuffer b = st.commBuffers.get(comm);
+        if (b == null) return;
+        if (!b.drained()) r.await(b::drained, () -> b.waitText() + "; freeing " + comm.name() + " waits for the messages in its buffer");
+        st.commBuffers.remove(comm);
+    }
+
     /** The process buffer (MPI_Buffer_attach), or null. */
     public BsendBuffer processBuffer() { return processBuffer; }
 

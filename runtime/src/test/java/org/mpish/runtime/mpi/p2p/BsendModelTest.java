@@ -77,7 +77,7 @@ class BsendModelTest {
     }
 
     @Test
-    void b30EntriesAreTakenInSuccessiveLocationsUntilTheEndOfTheBuffer() {
+    void b29b30EntriesAreTakenInSuccessiveLocationsUntilTheEndOfTheBuffer() {
         attach(1000);
         for (int tag = 1; tag <= 4; tag++) ok(100, tag);                    // 4 x 228 = 912
         assertEquals(List.of("0+228", "228+228", "456+228", "684+228"), entries());
