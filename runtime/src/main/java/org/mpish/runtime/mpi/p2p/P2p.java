@@ -66,6 +66,31 @@ public final class P2p {
         settings(job).eagerLimit = bytes;
     }
 
+    // ---- a Java API without the catalogue (benchmarks, other families) ------------------------
+
+    /** MPI_Send from Java: checks the arguments as the call does and blocks as the call does. */
+    public static void send(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest, int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.sendTag(tag);
+        Check.dest(comm, dest);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        SendRequest s = send(r, Mode.STANDARD, l, dest, tag, comm);
+        if (!s.isComplete()) await(r, s);
+    }
+
+    /** MPI_Recv from Java: returns the status; MPI_ERR_TRUNCATE and the like are thrown as MpiException. */
+    public static Status recv(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int source, int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.recvTag(tag);
+        Check.source(comm, source);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        RecvRequest q = recv(r, l, source, tag, comm);
+        if (!q.isComplete()) await(r, q);
+        return check(q);
+    }
+
     // ---- sending -------------------------------------------------------------------------------
 
     /** Starts a send of {@code buf} (checked by the caller); the request is complete unless the send must wait. */

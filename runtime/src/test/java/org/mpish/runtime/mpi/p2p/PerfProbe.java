@@ -22,6 +22,27 @@ class PerfProbe {
     }
 
     @Test
+    void selfLoop() {
+        try (TestJob t = new TestJob(1)) {
+            t.spmd(r -> {
+                MpiProcess p = MpiProcess.of(r);
+                Comm w = p.world();
+                long buf = r.memory().alloc(8);
+                Datatype b = Predefined.datatype(p, "MPI_BYTE");
+                for (int round = 0; round < 5; round++) {
+                    int n = 2_000_000;
+                    long t0 = System.nanoTime();
+                    for (int i = 0; i < n; i++) {
+                        P2p.send(r, buf, 8, b, 0, 0, w);
+                        P2p.recv(r, buf, 8, b, 0, 0, w);
+                    }
+                    System.out.printf("self send+recv 8 B: %.3f us%n", (System.nanoTime() - t0) / 1000.0 / n);
+                }
+            }, 120);
+        }
+    }
+
+    @Test
     void numbers() {
         try (TestJob t = new TestJob(2)) {
             for (int round = 0; round < 3; round++) {
