@@ -26,6 +26,10 @@ final class Builtins {
                 new org.mpish.shell.view.RmaViews.EpochsView(),
                 new org.mpish.shell.view.RmaViews.WinMem(),
                 new LapiCommands.Cntr(),
+                new ViewCommands.Buffer(),
+                new ViewCommands.Queues(),
+                new ViewCommands.Requests(),
+                new ViewCommands.Eager(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

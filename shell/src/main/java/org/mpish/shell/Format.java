@@ -37,6 +37,7 @@ public final class Format {
             return "[" + String.join(", ", l) + "]";
         }
         if (v instanceof List<?> a) return value(a.toArray());
+        if (v instanceof org.mpish.runtime.mpi.Status st) return value(st.toMap());
         if (v instanceof Map<?, ?> m) {
             List<String> l = new ArrayList<>();
             for (Map.Entry<?, ?> e : m.entrySet()) l.add(e.getKey() + ": " + value(e.getValue()));

@@ -40,6 +40,10 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--no-color", description = "no colour, even on a terminal (NO_COLOR does the same)")
     boolean noColor;
 
+    @Option(names = "--eager-limit", paramLabel = "BYTES",
+            description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
+    Long eagerLimit;
+
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "a file of shell commands to run instead of reading the terminal")
     Path file;
 
@@ -76,12 +80,24 @@ public final class Main implements Callable<Integer> {
         return c != null && c.isTerminal();
     }
 
+    /** Makes new jobs start with this eager limit (see org.mpish.runtime.mpi.p2p.P2p.defaultEagerLimit). */
+    static boolean setEagerLimit(Long bytes, String who) {
+        if (bytes == null) return true;
+        if (bytes < 0) {
+            System.err.println(who + ": --eager-limit must be 0 or more bytes");
+            return false;
+        }
+        System.setProperty("mpish.eagerLimit", Long.toString(bytes));
+        return true;
+    }
+
     @Override
     public Integer call() throws IOException {
         if (ranks < 1 || ranks > Job.MAX_RANKS) {
             System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS);
             return 2;
         }
+        if (!setEagerLimit(eagerLimit, "mpish")) return 2;
         if (commands != null || file != null || !stdinIsTerminal()) {
             Printer printer = new Printer(System.out, System.err, false);
             try (Session session = new Session(ranks, printer, false)) {
@@ -130,6 +146,10 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--memory", paramLabel = "BYTES", description = "memory limit per rank (default ${DEFAULT-VALUE})")
         long memory = 1L << 30;
 
+        @Option(names = "--eager-limit", paramLabel = "BYTES",
+                description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
+        Long eagerLimit;
+
         @Parameters(index = "0", paramLabel = "SCRIPT", description = "the script; '-' reads standard input")
         String script;
 
@@ -142,6 +162,7 @@ public final class Main implements Callable<Integer> {
                 System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS);
                 return 2;
             }
+            if (!setEagerLimit(eagerLimit, "mpish run")) return 2;
             String code;
             String name;
             try {

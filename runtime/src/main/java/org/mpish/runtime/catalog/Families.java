@@ -21,5 +21,8 @@ final class Families {
             new org.mpish.runtime.mpi.GroupCalls(),
             new org.mpish.runtime.mpi.TypeCalls(),
             new org.mpish.runtime.mpi.ErrCalls(),
-            new org.mpish.runtime.mpi.WinCalls());
+            new org.mpish.runtime.mpi.WinCalls(),
+            new org.mpish.runtime.mpi.p2p.P2pCalls(),
+            new org.mpish.runtime.mpi.p2p.RequestCalls(),
+            new org.mpish.runtime.mpi.p2p.BsendCalls());
 }

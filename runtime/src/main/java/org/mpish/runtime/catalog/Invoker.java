@@ -58,7 +58,7 @@ public final class Invoker {
             Object result = call.impl().invoke(rank, new Args(call, in));
             return outputs(call, result);
         } catch (MpiException e) {
-            throw proc != null ? proc.raise(errorObject, e, call.name()) : e;
+            throw proc != null ? proc.raise(e.raisedOn() != null ? e.raisedOn() : errorObject, e, call.name()) : e;
         } catch (MemoryFault f) {
             if (proc == null) throw f;
             throw proc.raise(errorObject, new MpiException(ErrorClass.MPI_ERR_BUFFER, f.getMessage()), call.name());

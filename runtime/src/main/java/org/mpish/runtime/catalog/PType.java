@@ -79,6 +79,10 @@ public final class PType {
     public static final PType OP = handle(HandleKind.OP);
     public static final PType INFO = handle(HandleKind.INFO);
     public static final PType MESSAGE = handle(HandleKind.MESSAGE);
+    public static final PType REQUESTS = handleArray(HandleKind.REQUEST);
+    /** An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status} (shown as {MPI_SOURCE, MPI_TAG, MPI_ERROR,
+     *  count, cancelled}); IN from a Status, such an object, or the word "status" (the rank's last status). */
+    public static final PType STATUS = of(Kind.STATUS, "MPI_Status", "status");
 
     public static PType copyFn(String cType) { return callback(cType, CopyFn.class, CopyFn::of, "copyfn"); }
     public static PType deleteFn(String cType) { return callback(cType, DeleteFn.class, DeleteFn::of, "deletefn"); }
@@ -92,7 +96,7 @@ public final class PType {
      * Throws ArgError for a value of the wrong form, MpiException for an invalid handle.
      */
     public Object coerce(Rank r, Catalogue cat, Param p, Object raw) {
-        if (raw instanceof String s && kind != Kind.STRING && kind != Kind.VALUE) {
+        if (raw instanceof String s && kind != Kind.STRING && kind != Kind.VALUE && kind != Kind.STATUS) {
             Object c = cat.resolveName(r, s, this);
             if (c != null) raw = c;
             else if (kind == Kind.HANDLE) {
@@ -141,16 +145,17 @@ public final class PType {
                 if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of handles");
                 Handle[] out = new Handle[l.size()];
                 for (int i = 0; i < out.length; i++) {
-                    Object e = l.get(i);
-                    if (e instanceof String s) { // a name typed in the shell: a constant or a handle name
+                    Object item = l.get(i);
+                    if (item instanceof String s) { // a name typed in the shell: [req0, MPI_REQUEST_NULL]
                         Object c = cat.resolveName(r, s, this);
-                        e = c != null ? c : MpiProcess.of(r).handles().lookup(s);
-                        if (e == null) throw new ArgError(p.name() + "[" + i + "]: no " + handleKind.noun() + " named '" + s + "'");
+                        item = c != null ? c : MpiProcess.of(r).handles().lookup(s);
+                        if (item == null) throw new ArgError(p.name() + "[" + i + "]: no " + handleKind.noun() + " named '" + s + "'");
                     }
-                    out[i] = handle(r, p, e);
+                    out[i] = handle(r, p, item);
                 }
                 return out;
             }
+            case STATUS -> { return org.mpish.runtime.mpi.Status.coerce(r, p.name(), raw); }
             case STRUCT -> {
                 if (raw == null) return null; // a NULL structure pointer, or an argument left out
                 if (raw instanceof Map<?, ?> m) return m;

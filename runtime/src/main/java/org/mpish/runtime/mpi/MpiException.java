@@ -11,6 +11,7 @@ public final class MpiException extends RuntimeException {
     private String call;
     private int rank = -1;
     private String classText;
+    private Handle raisedOn;
 
     public MpiException(int errorClass, String detail) {
         this(errorClass, errorClass, detail);
@@ -44,6 +45,13 @@ public final class MpiException extends RuntimeException {
     }
 
     public MpiException withErrorString(String text) { this.classText = text; return this; }
+
+    /**
+     * Routes this error to {@code object}'s error handler instead of the call's declared error object: a
+     * completion call (MPI_Wait, MPI_Start, ...) raises on the communicator of the request it completes.
+     */
+    public MpiException on(Handle object) { this.raisedOn = object; return this; }
+    public Handle raisedOn() { return raisedOn; }
 
     public String className() {
         String n = ErrorClass.name(errorClass);

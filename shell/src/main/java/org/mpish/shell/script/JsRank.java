@@ -216,7 +216,7 @@ public final class JsRank implements AutoCloseable {
                 Object j = toJava(v);
                 yield j == Callback.UNDEFINED ? null : j;
             }
-            case INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT -> deep(v);
+            case INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT, STATUS -> deep(v);
             default -> toJava(v);
         };
     }
@@ -266,6 +266,7 @@ public final class JsRank implements AutoCloseable {
             return newArray.execute(e);
         }
         if (o instanceof List<?> l) return toJs(l.toArray());
+        if (o instanceof org.mpish.runtime.mpi.Status st) return toJs(st.toMap());
         if (o instanceof Map<?, ?> m) {
             Object[] keys = new Object[m.size()];
             Object[] vals = new Object[m.size()];

@@ -1,0 +1,90 @@
+package org.mpish.runtime.mpi.p2p;
+
+import static org.mpish.runtime.catalog.PType.BUFFER;
+import static org.mpish.runtime.catalog.PType.COMM;
+import static org.mpish.runtime.catalog.PType.DATATYPE;
+import static org.mpish.runtime.catalog.PType.INT;
+import static org.mpish.runtime.catalog.PType.REQUEST;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.mpish.runtime.catalog.CallFamily;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.mpi.Finalizer;
+import org.mpish.runtime.mpi.MpiProcess;
+
+/**
+ * Buffered mode: the process and communicator buffers (attach, detach, flush), MPI_Bsend / MPI_Ibsend /
+ * MPI_Bsend_init, MPI_Pack_size, MPI_BSEND_OVERHEAD and MPI_BUFFER_AUTOMATIC.
+ */
+public final class BsendCalls implements CallFamily {
+    private static final AtomicBoolean FINALIZE_STEP = new AtomicBoolean();
+
+    @Override
+    public void declare(Catalogue.Builder b) {
+        if (FINALIZE_STEP.compareAndSet(false, true)) Finalizer.addStep(Buffered::finalizeStep);
+        b.constant("MPI_BSEND_OVERHEAD", "int", BsendBuffer.OVERHEAD);
+        b.constant("MPI_BUFFER_AUTOMATIC", "address", BsendBuffer.AUTOMATIC);
+
+        b.call("MPI_Buffer_attach", "buffered mode", "give MPI a region of memory for buffered sends")
+                .in("buffer", BUFFER).in("size", INT)
+                .impl((r, a) -> {
+                    Buffered.attach(r, null, a.l(0), a.i(1));
+                    return null;
+                });
+        b.call("MPI_Buffer_detach", "buffered mode", "wait until every buffered message has been received, then take the buffer back")
+                .out("buffer_addr", BUFFER, "void *buffer_addr").out("size", INT)
+                .impl((r, a) -> Buffered.detach(r, null));
+        b.call("MPI_Comm_attach_buffer", "buffered mode", "give MPI a buffer for the buffered sends on one communicator")
+                .in("comm", COMM).in("buffer", BUFFER).in("size", INT).errorsOn("comm")
+                .impl((r, a) -> {
+                    Buffered.attach(r, a.comm(0), a.l(1), a.i(2));
+                    return null;
+                });
+        b.call("MPI_Comm_detach_buffer", "buffered mode", "wait for a communicator's buffered messages, then take its buffer back")
+                .in("comm", COMM).out("buffer_addr", BUFFER, "void *buffer_addr").out("size", INT).errorsOn("comm")
+                .impl((r, a) -> Buffered.detach(r, a.comm(0)));
+        b.call("MPI_Buffer_flush", "buffered mode", "wait until every message in the process buffer has been received")
+                .impl((r, a) -> {
+                    Buffered.flush(r, null);
+                    return null;
+                });
+        b.call("MPI_Buffer_iflush", "buffered mode", "start waiting for the process buffer to drain; complete with MPI_Wait")
+                .out("request", REQUEST)
+                .impl((r, a) -> MpiProcess.of(r).handles().add(Buffered.iflush(r, null)));
+        b.call("MPI_Comm_flush_buffer", "buffered mode", "wait until every message in a communicator's buffer has been received")
+                .in("comm", COMM).errorsOn("comm")
+                .impl((r, a) -> {
+                    Buffered.flush(r, a.comm(0));
+                    return null;
+                });
+        b.call("MPI_Comm_iflush_buffer", "buffered mode", "start waiting for a communicator's buffer to drain")
+                .in("comm", COMM).out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> MpiProcess.of(r).handles().add(Buffered.iflush(r, a.comm(0))));
+
+        P2pCalls.sendParams(b.call("MPI_Bsend", "buffered mode", "copy a message into the attached buffer and return (buffered mode)"))
+                .errorsOn("comm")
+                .impl((r, a) -> {
+                    Buffered.bsend(r, P2pCalls.sendBuffer(r, a), a.i(3), a.i(4), a.comm(5));
+                    return null;
+                });
+        P2pCalls.sendParams(b.call("MPI_Ibsend", "buffered mode", "start a buffered send; its request is complete once the data is buffered"))
+                .out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> P2pCalls.register(r, Buffered.bsend(r, P2pCalls.sendBuffer(r, a), a.i(3), a.i(4), a.comm(5))));
+        P2pCalls.persistent(b, "MPI_Bsend_init", "make a persistent buffered-send request; each MPI_Start buffers the data anew",
+                P2p.Mode.BUFFERED);
+
+        b.call("MPI_Pack_size", "buffered mode", "an upper bound on the bytes MPI_Pack (and a buffered send) needs for some data")
+                .in("incount", INT).in("datatype", DATATYPE).in("comm", COMM).out("size", INT).errorsOn("comm")
+                .impl((r, a) -> {
+                    a.comm(2);
+                    int n = Check.count(a, 0);
+                    long bytes = n * a.type(1).size();
+                    if (bytes > Integer.MAX_VALUE) {
+                        throw new org.mpish.runtime.mpi.MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_VALUE_TOO_LARGE,
+                                "the packed size, " + bytes + " bytes, does not fit an int (use MPI_Pack_size_c)");
+                    }
+                    return (int) bytes;
+                });
+    }
+
+}

@@ -1,0 +1,187 @@
+package org.mpish.runtime.mpi.p2p;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpish.runtime.Memory;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.Request;
+
+/**
+ * Buffered mode: attaching and detaching buffers (for the process or one communicator), buffered sends through
+ * them, and flushing. The buffer a send uses is chosen when it starts: the communicator's if one is attached,
+ * else the process buffer (B13); they are never combined.
+ */
+final class Buffered {
+    private Buffered() {}
+
+    /** Attaches a buffer to {@code comm}, or to the process when comm is null. */
+    static void attach(Rank r, Comm comm, long addr, int size) {
+        P2pState st = P2pState.of(r);
+        BsendBuffer old = comm == null ? st.processBuffer : st.commBuffers.get(comm);
+        String owner = comm == null ? "the process buffer" : "the buffer of " + comm.name();
+        if (old != null) {
+            throw new MpiException(ErrorClass.MPI_ERR_BUFFER, (old.automatic() ? "automatic buffering is already on for "
+                    : "a buffer is already attached to ") + (comm == null ? "this process" : comm.name())
+                    + (old.automatic() ? "" : " (" + P2p.bytes(old.size()) + " at 0x" + Long.toHexString(old.address()) + ")")
+                    + "; detach it first");
+        }
+        if (addr != BsendBuffer.AUTOMATIC) {
+            if (size < BsendBuffer.OVERHEAD) {
+                throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "size " + size + " is smaller than MPI_BSEND_OVERHEAD ("
+                        + BsendBuffer.OVERHEAD + "), so no message could ever fit");
+            }
+            r.memory().segment(addr, size); // MemoryFault -> MPI_ERR_BUFFER
+            List<BsendBuffer> all = new ArrayList<>(st.commBuffers.values());
+            if (st.processBuffer != null) all.add(st.processBuffer);
+            for (BsendBuffer b : all) {
+                if (b.overlaps(addr, size)) {
+                    throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "0x" + Long.toHexString(addr) + ".." + "0x" + Long.toHexString(addr + size)
+                            + " overlaps " + b.owner() + " (0x" + Long.toHexString(b.address()) + ", " + P2p.bytes(b.size())
+                            + "); one region can back only one buffer");
+                }
+            }
+        }
+        BsendBuffer b = new BsendBuffer(r, owner, addr, size);
+        if (comm == null) st.processBuffer = b;
+        else st.commBuffers.put(comm, b);
+        P2p.trace(r, "bsend", "attach", owner + ": " + (b.automatic() ? "automatic buffering on"
+                : P2p.bytes(size) + " at 0x" + Long.toHexString(addr)));
+    }
+
+    /** Waits until every message in the buffer has been received, then detaches it; returns {address, size}. */
+    static Object[] detach(Rank r, Comm comm) {
+        BsendBuffer b = attached(r, comm, "detach");
+        drain(r, b);
+        P2pState st = P2pState.of(r);
+        if (comm == null) st.processBuffer = null;
+        else st.commBuffers.remove(comm);
+        b.clear();
+        P2p.trace(r, "bsend", "detach", b.owner() + " detached: " + (b.automatic() ? "automatic buffering off"
+                : P2p.bytes(b.size()) + " at 0x" + Long.toHexString(b.address()) + " are the program's again"));
+        return new Object[] {b.address(), (int) b.size()};
+    }
+
+    /** Waits until every message in the buffer has been received; the buffer stays attached, empty. */
+    static void flush(Rank r, Comm comm) {
+        BsendBuffer b = attached(r, comm, "flush");
+        drain(r, b);
+        b.reclaim();
+    }
+
+    /** A request that completes when every message now in the buffer has been received. */
+    static Request iflush(Rank r, Comm comm) {
+        BsendBuffer b = attached(r, comm, "flush");
+        return new FlushRequest(r, comm != null ? comm : MpiProcess.of(r).self(), b);
+    }
+
+    private static BsendBuffer attached(Rank r, Comm comm, String what) {
+        P2pState st = P2pState.of(r);
+        BsendBuffer b = comm == null ? st.processBuffer : st.commBuffers.get(comm);
+        if (b == null) {
+            throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "no buffer is attached to "
+                    + (comm == null ? "this process" : comm.name()) + ", so there is nothing to " + what);
+        }
+        return b;
+    }
+
+    private static void drain(Rank r, BsendBuffer b) {
+        if (!b.drained()) r.await(b::drained, b::waitText);
+    }
+
+    /** MPI_Finalize: delivers every pending buffered message, then detaches the buffers (B10). */
+    static void finalizeStep(MpiProcess p) {
+        Rank r = p.rank();
+        P2pState st = r.stateIfPresent(P2pState.class);
+        if (st == null) return;
+        List<BsendBuffer> all = new ArrayList<>(st.commBuffers.values());
+        if (st.processBuffer != null) all.add(st.processBuffer);
+        for (BsendBuffer b : all) {
+            if (!b.drained()) {
+                r.await(b::drained, () -> b.waitText() + "; MPI_Finalize first completes the pending buffered messages of "
+                        + b.owner());
+            }
+            b.clear();
+        }
+        st.processBuffer = null;
+        st.commBuffers.clear();
+    }
+
+    /**
+     * A buffered send (checked by the caller): packs the data into the chosen buffer under the allocation model
+     * and starts a standard send from there. Returns the (already complete) request MPI_Ibsend hands out.
+     */
+    static BufferedRequest bsend(Rank r, Transfer.Layout buf, int dest, int tag, Comm comm) {
+        if (dest == EnvCalls.PROC_NULL) {
+            P2p.trace(r, "bsend", "send", "buffered send to MPI_PROC_NULL: nothing to send, no buffer space used");
+            return new BufferedRequest(r, comm, dest, null);
+        }
+        P2pState st = P2pState.of(r);
+        BsendBuffer b = st.commBuffers.get(comm);
+        if (b == null) b = st.processBuffer;
+        if (b == null) {
+            throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "no buffer is attached: a buffered send needs MPI_Buffer_attach"
+                    + " (or MPI_Comm_attach_buffer on " + comm.name() + ") first, even for an empty message");
+        }
+        long data = buf.bytes();
+        b.reclaim();
+        BsendBuffer.Entry e = b.allocate(data, dest, comm.peerWorldRank(dest), tag, comm.name());
+        BsendBuffer owner = b;
+        java.util.function.Consumer<org.mpish.runtime.mpi.Status> onDone = s -> owner.delivered(e, s.cancelled());
+        SendRequest inner;
+        if (b.automatic()) {
+            inner = P2p.post(r, P2p.Mode.BUFFERED, null, Transfer.pack(buf), dest, tag, comm, onDone);
+        } else {
+            Memory mem = r.memory();
+            long at = b.address() + e.offset;
+            writeHeader(mem, at, dest, tag, data);
+            Transfer.Layout in = new Transfer.Layout(mem, at + BsendBuffer.OVERHEAD, null, data);
+            Transfer.copy(buf, in, data);
+            inner = P2p.post(r, P2p.Mode.BUFFERED, in, null, dest, tag, comm, onDone);
+        }
+        return new BufferedRequest(r, comm, dest, inner);
+    }
+
+    /** The entry header in the user's buffer: "MPIB", destination, tag, data bytes (readable with `mem`). */
+    private static void writeHeader(Memory mem, long at, int dest, int tag, long data) {
+        mem.writeInt(at, 0x4249504D); // "MPIB" little-endian
+        mem.writeInt(at + 4, dest);
+        mem.writeInt(at + 8, tag);
+        mem.writeInt(at + 12, 0);
+        mem.writeLong(at + 16, data);
+    }
+
+    /** The request of MPI_Buffer_iflush / MPI_Comm_iflush_buffer. */
+    static final class FlushRequest extends P2pRequest {
+        private final BsendBuffer buffer;
+        private final List<BsendBuffer.Entry> waitingFor;
+
+        FlushRequest(Rank owner, Comm comm, BsendBuffer buffer) {
+            super(owner, comm);
+            this.buffer = buffer;
+            this.waitingFor = buffer.pending();
+        }
+
+        @Override
+        public boolean isComplete() {
+            if (super.isComplete()) return true;
+            for (BsendBuffer.Entry e : waitingFor) if (!e.delivered) return false;
+            complete(SendRequest.DONE);
+            return true;
+        }
+
+        @Override public String operation() { return "iflush"; }
+
+        @Override
+        public String describe() {
+            int n = 0;
+            for (BsendBuffer.Entry e : waitingFor) if (!e.delivered) n++;
+            return n == 0 ? "flush of " + buffer.owner() + ": complete"
+                    : "flush of " + buffer.owner() + ": " + n + " of the " + waitingFor.size() + " buffered messages not yet received";
+        }
+    }
+}

@@ -1,0 +1,239 @@
+package org.mpish.runtime.mpi.p2p;
+
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.mpish.runtime.Job;
+import org.mpish.runtime.MemoryFault;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.Status;
+
+/**
+ * The point-to-point engine. Matching is done by whichever side arrives second, under the receiver's mailbox
+ * lock: a sender takes the first matching posted receive, a receiver the first matching queued message. A
+ * standard send of at most the eager limit copies its data and completes; a larger one (and every synchronous
+ * send) stays in the receiver's queue referring to the sender's buffer, and the sender waits until the receiver
+ * has copied the data, once, straight into its own buffer.
+ */
+public final class P2p {
+    private P2p() {}
+
+    /** The largest tag (the value of the MPI_TAG_UB attribute). */
+    public static final int TAG_UB = Integer.MAX_VALUE;
+    /** Standard sends up to this many bytes complete without waiting for the receive, unless changed. */
+    public static final long DEFAULT_EAGER_LIMIT = 65536;
+
+    public enum Mode { STANDARD, SYNCHRONOUS, READY, BUFFERED }
+
+    // ---- settings --------------------------------------------------------------------------------
+
+    /** Per-job settings: the eager limit. */
+    static final class Settings {
+        volatile long eagerLimit = defaultEagerLimit();
+    }
+
+    private static final Map<Job, Settings> SETTINGS = Collections.synchronizedMap(new WeakHashMap<>());
+
+    static Settings settings(Job job) { return SETTINGS.computeIfAbsent(job, j -> new Settings()); }
+
+    /**
+     * The eager limit a new job starts with: the system property {@code mpish.eagerLimit}, else the environment
+     * variable {@code MPISH_EAGER_LIMIT}, else {@link #DEFAULT_EAGER_LIMIT}.
+     */
+    public static long defaultEagerLimit() {
+        String v = System.getProperty("mpish.eagerLimit");
+        if (v == null || v.isBlank()) v = System.getenv("MPISH_EAGER_LIMIT");
+        if (v != null && !v.isBlank()) {
+            try {
+                long l = Long.parseLong(v.trim());
+                if (l >= 0) return l;
+            } catch (NumberFormatException ignored) {
+                // fall back to the default
+            }
+        }
+        return DEFAULT_EAGER_LIMIT;
+    }
+
+    public static long eagerLimit(Job job) { return settings(job).eagerLimit; }
+
+    /** Sets the eager limit of a job (bytes, 0 = every standard send of data waits for its receive). */
+    public static void setEagerLimit(Job job, long bytes) {
+        if (bytes < 0) throw new IllegalArgumentException("the eager limit is a number of bytes, 0 or more");
+        settings(job).eagerLimit = bytes;
+    }
+
+    // ---- a Java API without the catalogue (benchmarks, other families) ------------------------
+
+    /** MPI_Send from Java: checks the arguments as the call does and blocks as the call does. */
+    public static void send(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest, int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.sendTag(tag);
+        Check.dest(comm, dest);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        SendRequest s = send(r, Mode.STANDARD, l, dest, tag, comm);
+        if (!s.isComplete()) await(r, s);
+    }
+
+    /** MPI_Recv from Java: returns the status; MPI_ERR_TRUNCATE and the like are thrown as MpiException. */
+    public static Status recv(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int source, int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.recvTag(tag);
+        Check.source(comm, source);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        RecvRequest q = recv(r, l, source, tag, comm);
+        if (!q.isComplete()) await(r, q);
+        return check(q);
+    }
+
+    // ---- sending -------------------------------------------------------------------------------
+
+    /** Starts a send of {@code buf} (checked by the caller); the request is complete unless the send must wait. */
+    static SendRequest send(Rank r, Mode mode, Transfer.Layout buf, int dest, int tag, Comm comm) {
+        return post(r, mode, buf, null, dest, tag, comm, null);
+    }
+
+    /**
+     * Starts a send whose data is {@code buf}, or {@code packed} when the caller has already copied it. Ready
+     * mode with no matching receive posted raises MPI_ERR_OTHER and sends nothing.
+     */
+    static SendRequest post(Rank r, Mode mode, Transfer.Layout buf, byte[] packed, int dest, int tag, Comm comm,
+                            java.util.function.Consumer<Status> onDone) {
+        if (dest == EnvCalls.PROC_NULL) {
+            SendRequest s = new SendRequest(r, comm, mode, dest, null, null);
+            s.complete(SendRequest.DONE);
+            return s;
+        }
+        P2pState me = P2pState.of(r);
+        int dstWorld = comm.peerWorldRank(dest);
+        long bytes = packed != null ? packed.length : buf.bytes();
+        Message m = new Message(comm.shared().contextId(), comm.rank(), tag, bytes, r.id(), dstWorld, comm.name(), mode,
+                me.nextMessage++, buf);
+        SendRequest s = new SendRequest(r, comm, mode, dest, m, onDone);
+        boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
+        Mailbox mb = me.peer(dstWorld).mailbox;
+        RecvRequest match;
+        synchronized (mb) {
+            match = mb.takePosted(m);
+            if (match == null) {
+                if (mode == Mode.READY) {
+                    throw new MpiException(ErrorClass.MPI_ERR_OTHER, "no receive matching tag " + tag + " from rank "
+                            + comm.rank() + " is posted at rank " + dest + " on " + comm.name()
+                            + "; a ready-mode send is only correct once the matching receive has been posted");
+                }
+                if (eager) m.packed = packed != null ? packed : Transfer.pack(buf);
+                else {
+                    m.packed = packed;
+                    m.sender = s;
+                }
+                mb.queues(m.context).unexpected.addLast(m);
+            } else {
+                m.packed = packed;
+                m.sender = s;
+            }
+        }
+        Job job = r.job();
+        if (match != null) {
+            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + ": matched a posted receive at once");
+            deliver(m, match);
+        } else {
+            if (job.tracing()) {
+                trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + (eager ? ": copied eagerly, queued at the receiver"
+                        : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
+                        : ": queued at the receiver; the sender waits, its data in place, until the receive matches"));
+            }
+            if (eager) s.complete(SendRequest.DONE);
+            Rank dst = job.rank(dstWorld);
+            if (dst.status() == Rank.Status.WAITING) dst.wake(); // a probe there may be waiting for it
+        }
+        return s;
+    }
+
+    private static String sendText(Mode mode, int dest, int tag, Comm comm, long bytes) {
+        return mode.name().toLowerCase() + " to rank " + dest + " with tag " + tag + " on " + comm.name() + ", " + bytes(bytes);
+    }
+
+    // ---- receiving -----------------------------------------------------------------------------
+
+    /** Posts a receive (matching a queued message at once if there is one). */
+    static RecvRequest recv(Rank r, Transfer.Layout into, int source, int tag, Comm comm) {
+        RecvRequest q = new RecvRequest(r, comm, source, tag, into);
+        if (source == EnvCalls.PROC_NULL) {
+            q.complete(new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false));
+            return q;
+        }
+        Mailbox mb = P2pState.of(r).mailbox;
+        Message m;
+        synchronized (mb) {
+            m = mb.findUnexpected(q.context, source, tag, true);
+            if (m == null) mb.queues(q.context).posted.addLast(q);
+        }
+        if (m != null) deliver(m, q);
+        else if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
+        return q;
+    }
+
+    /** Delivers a matched message into a receive: one copy, truncation checked, both sides completed. */
+    static void deliver(Message m, RecvRequest q) {
+        long n = Math.min(m.bytes, q.capacity);
+        int err = m.bytes > q.capacity ? ErrorClass.MPI_ERR_TRUNCATE : ErrorClass.MPI_SUCCESS;
+        try {
+            if (m.packed != null) Transfer.unpack(m.packed, n, q.into);
+            else Transfer.copy(m.from, q.into, n);
+        } catch (MemoryFault f) {
+            err = ErrorClass.MPI_ERR_BUFFER;
+        }
+        Rank receiver = q.owner();
+        if (receiver.job().tracing()) {
+            trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched the receive"
+                    + (q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(q.capacity) : ""));
+        }
+        q.complete(new Status(m.source, m.tag, err, n, false));
+        if (m.sender != null) m.sender.done(SendRequest.DONE);
+    }
+
+    /** Blocks until {@code q} completes (a blocking call's wait); the roll-call shows what it waits for. */
+    static void await(Rank r, P2pRequest q) {
+        if (!q.isComplete()) r.await(q::isComplete, q::describe);
+    }
+
+    /** Raises the error a completed receive carries (MPI_ERR_TRUNCATE, ...), on its communicator. */
+    static Status check(P2pRequest q) {
+        Status s = q.status();
+        if (s.error() != ErrorClass.MPI_SUCCESS) {
+            String why = s.error() == ErrorClass.MPI_ERR_TRUNCATE
+                    ? "the message from rank " + s.source() + " with tag " + s.tag() + " is longer than the receive buffer of "
+                      + bytes(((RecvRequest) q).capacity) + "; only the first " + bytes(s.bytes()) + " were stored"
+                    : "the receive buffer is not valid memory any more";
+            throw new MpiException(s.error(), why).on(q.comm());
+        }
+        return s;
+    }
+
+    // ---- words ---------------------------------------------------------------------------------
+
+    static String from(int source) {
+        return source == EnvCalls.ANY_SOURCE ? "from any rank" : source == EnvCalls.PROC_NULL ? "from MPI_PROC_NULL" : "from rank " + source;
+    }
+
+    static String tagText(int tag) { return tag == EnvCalls.ANY_TAG ? "any" : Integer.toString(tag); }
+
+    static String bytes(long n) { return n == 1 ? "1 byte" : n + " bytes"; }
+
+    /** "a" or "an" before a number said aloud: an 8-byte, an 11-byte, an 18000-byte message. */
+    static String article(long n) {
+        String s = Long.toString(n);
+        boolean vowel = s.startsWith("8") || ((s.startsWith("11") || s.startsWith("18")) && s.length() % 3 == 2);
+        return vowel ? "an" : "a";
+    }
+
+    static void trace(Rank r, String family, String kind, String text) {
+        Job j = r.job();
+        if (j.tracing()) j.emit(r.id(), family, kind, text, null);
+    }
+}

@@ -1,0 +1,229 @@
+package org.mpish.runtime.mpi.p2p;
+
+import static org.mpish.runtime.catalog.PType.BOOL;
+import static org.mpish.runtime.catalog.PType.BUFFER;
+import static org.mpish.runtime.catalog.PType.COMM;
+import static org.mpish.runtime.catalog.PType.DATATYPE;
+import static org.mpish.runtime.catalog.PType.INT;
+import static org.mpish.runtime.catalog.PType.MESSAGE;
+import static org.mpish.runtime.catalog.PType.REQUEST;
+import static org.mpish.runtime.catalog.PType.STATUS;
+
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Args;
+import org.mpish.runtime.catalog.CallFamily;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.catalog.PType;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.Status;
+
+/** Point-to-point sends, receives and probes (blocking, nonblocking and persistent). */
+public final class P2pCalls implements CallFamily {
+    static final PType RANK = PType.integer("int", "rank");
+    static final PType TAG = PType.integer("int", "tag");
+
+    @Override
+    public void declare(Catalogue.Builder b) {
+        b.constant("MPI_STATUS_IGNORE", "status", Status.IGNORE);
+        b.constant("MPI_STATUSES_IGNORE", "status", Status.IGNORE);
+        b.constant("MPI_MESSAGE_NO_PROC", "msg", MessageHandle.NO_PROC);
+
+        send(b, "MPI_Send", "send a message (standard mode: eager up to the eager limit, else waits for the receive)", P2p.Mode.STANDARD);
+        send(b, "MPI_Ssend", "send a message and wait until the matching receive has started (synchronous mode)", P2p.Mode.SYNCHRONOUS);
+        send(b, "MPI_Rsend", "send a message whose matching receive is already posted (ready mode)", P2p.Mode.READY);
+        isend(b, "MPI_Isend", "start a standard-mode send; complete it with MPI_Wait or MPI_Test", P2p.Mode.STANDARD);
+        isend(b, "MPI_Issend", "start a synchronous-mode send; it completes once the receive has matched", P2p.Mode.SYNCHRONOUS);
+        persistent(b, "MPI_Send_init", "make a persistent standard-mode send request (start it with MPI_Start)", P2p.Mode.STANDARD);
+
+        recvParams(b.call("MPI_Recv", "point-to-point", "receive a message, waiting until one matches"))
+                .out("status", STATUS).errorsOn("comm")
+                .impl((r, a) -> {
+                    RecvRequest q = P2p.recv(r, recvBuffer(r, a), a.i(3), a.i(4), a.comm(5));
+                    P2p.await(r, q);
+                    return finish(r, q);
+                });
+        recvParams(b.call("MPI_Irecv", "point-to-point", "start a receive; complete it with MPI_Wait or MPI_Test"))
+                .out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> register(r, P2p.recv(r, recvBuffer(r, a), a.i(3), a.i(4), a.comm(5))));
+        recvParams(b.call("MPI_Recv_init", "point-to-point", "make a persistent receive request (start it with MPI_Start)"))
+                .out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> register(r, new PersistentRequest(r, a.comm(5), null, recvBuffer(r, a), a.i(3), a.i(4))));
+
+        b.call("MPI_Sendrecv", "point-to-point", "send one message and receive another, without deadlocking on each other")
+                .in("sendbuf", BUFFER, "const void *sendbuf").in("sendcount", INT).in("sendtype", DATATYPE)
+                .in("dest", RANK).in("sendtag", TAG)
+                .in("recvbuf", BUFFER).in("recvcount", INT).in("recvtype", DATATYPE).in("source", RANK).in("recvtag", TAG)
+                .in("comm", COMM).out("status", STATUS).errorsOn("comm")
+                .impl((r, a) -> {
+                    Comm c = a.comm(10);
+                    int sc = Check.count(a, 1), rc = Check.count(a, 6);
+                    var st = Check.type(a, 2);
+                    var rt = Check.type(a, 7);
+                    int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(9));
+                    int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(8));
+                    var sb = Check.buffer(r, a.l(0), sc, st);
+                    var rb = Check.buffer(r, a.l(5), rc, rt);
+                    RecvRequest q = P2p.recv(r, rb, src, rtag, c);
+                    SendRequest s = P2p.send(r, P2p.Mode.STANDARD, sb, dest, stag, c);
+                    both(r, q, s);
+                    return finish(r, q);
+                });
+        b.call("MPI_Sendrecv_replace", "point-to-point", "send a buffer and receive into the same buffer")
+                .in("buf", BUFFER).in("count", INT).in("datatype", DATATYPE).in("dest", RANK).in("sendtag", TAG)
+                .in("source", RANK).in("recvtag", TAG).in("comm", COMM).out("status", STATUS).errorsOn("comm")
+                .impl((r, a) -> {
+                    Comm c = a.comm(7);
+                    int n = Check.count(a, 1);
+                    var t = Check.type(a, 2);
+                    int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(6));
+                    int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(5));
+                    var buf = Check.buffer(r, a.l(0), n, t);
+                    byte[] out = Transfer.pack(buf); // the outgoing data, taken before the receive overwrites it
+                    RecvRequest q = P2p.recv(r, buf, src, rtag, c);
+                    SendRequest s = P2p.post(r, P2p.Mode.STANDARD, null, out, dest, stag, c, null);
+                    both(r, q, s);
+                    return finish(r, q);
+                });
+
+        b.call("MPI_Probe", "point-to-point", "wait until a matching message has arrived, without receiving it")
+                .in("source", RANK).in("tag", TAG).in("comm", COMM).out("status", STATUS).errorsOn("comm")
+                .impl((r, a) -> {
+                    Message m = probe(r, a, true, false);
+                    return remember(r, m == null ? procNull() : probed(m));
+                });
+        b.call("MPI_Iprobe", "point-to-point", "tell whether a matching message has arrived, without receiving it")
+                .in("source", RANK).in("tag", TAG).in("comm", COMM).out("flag", BOOL).out("status", STATUS).errorsOn("comm")
+                .impl((r, a) -> {
+                    if (a.i(0) == EnvCalls.PROC_NULL) { a.comm(2); return new Object[] {true, remember(r, procNull())}; }
+                    Message m = probe(r, a, false, false);
+                    return new Object[] {m != null, m == null ? Status.EMPTY : remember(r, probed(m))};
+                });
+        b.call("MPI_Mprobe", "point-to-point", "wait for a matching message and take it off the queue for MPI_Mrecv")
+                .in("source", RANK).in("tag", TAG).in("comm", COMM).out("message", MESSAGE).out("status", STATUS).errorsOn("comm")
+                .impl((r, a) -> {
+                    Message m = probe(r, a, true, true);
+                    if (m == null) return new Object[] {MessageHandle.NO_PROC, remember(r, procNull())};
+                    MessageHandle h = MpiProcess.of(r).handles().add(new MessageHandle(m, a.comm(2), "msg"));
+                    return new Object[] {h, remember(r, probed(m))};
+                });
+        b.call("MPI_Mrecv", "point-to-point", "receive the message an MPI_Mprobe took")
+                .in("buf", BUFFER).in("count", INT).in("datatype", DATATYPE).inout("message", MESSAGE)
+                .out("status", STATUS)
+                .impl((r, a) -> {
+                    Handle h = a.valid(3);
+                    MessageHandle mh = (MessageHandle) h;
+                    Handle none = Handle.nullOf(HandleKind.MESSAGE);
+                    if (mh == MessageHandle.NO_PROC) return new Object[] {none, remember(r, procNull())};
+                    int n = Check.count(a, 1);
+                    RecvRequest q = new RecvRequest(r, mh.comm, mh.message.source, mh.message.tag, Check.buffer(r, a.l(0), n, Check.type(a, 2)));
+                    mh.markFreed();
+                    MpiProcess.of(r).handles().remove(mh);
+                    P2p.deliver(mh.message, q);
+                    return new Object[] {none, finish(r, q)};
+                });
+    }
+
+    // ---- declarations shared by several calls ---------------------------------------------------
+
+    static Catalogue.CallBuilder sendParams(Catalogue.CallBuilder c) {
+        return c.in("buf", BUFFER, "const void *buf").in("count", INT).in("datatype", DATATYPE).in("dest", RANK)
+                .in("tag", TAG).in("comm", COMM);
+    }
+
+    private static Catalogue.CallBuilder recvParams(Catalogue.CallBuilder c) {
+        return c.in("buf", BUFFER).in("count", INT).in("datatype", DATATYPE).in("source", RANK).in("tag", TAG).in("comm", COMM);
+    }
+
+    private static void send(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
+        sendParams(b.call(name, "point-to-point", summary)).errorsOn("comm").impl((r, a) -> {
+            SendRequest s = P2p.send(r, mode, sendBuffer(r, a), a.i(3), a.i(4), a.comm(5));
+            P2p.await(r, s);
+            return null;
+        });
+    }
+
+    private static void isend(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
+        sendParams(b.call(name, "point-to-point", summary)).out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> register(r, P2p.send(r, mode, sendBuffer(r, a), a.i(3), a.i(4), a.comm(5))));
+    }
+
+    static void persistent(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
+        sendParams(b.call(name, "point-to-point", summary)).out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> register(r, new PersistentRequest(r, a.comm(5), mode, sendBuffer(r, a), a.i(3), a.i(4))));
+    }
+
+    /** Checks the arguments of a send (buf, count, datatype, dest, tag, comm) and returns its buffer. */
+    static Transfer.Layout sendBuffer(Rank r, Args a) {
+        Comm c = a.comm(5);
+        int n = Check.count(a, 1);
+        var t = Check.type(a, 2);
+        Check.sendTag(a.i(4));
+        Check.dest(c, a.i(3));
+        return Check.buffer(r, a.l(0), n, t);
+    }
+
+    private static Transfer.Layout recvBuffer(Rank r, Args a) {
+        Comm c = a.comm(5);
+        int n = Check.count(a, 1);
+        var t = Check.type(a, 2);
+        Check.recvTag(a.i(4));
+        Check.source(c, a.i(3));
+        return Check.buffer(r, a.l(0), n, t);
+    }
+
+    static <R extends P2pRequest> R register(Rank r, R q) { return MpiProcess.of(r).handles().add(q); }
+
+    /** The status of a completed receive; its error (truncation) is raised on the communicator. */
+    private static Status finish(Rank r, RecvRequest q) {
+        Status s = remember(r, q.status());
+        P2p.check(q);
+        return s;
+    }
+
+    private static Status remember(Rank r, Status s) {
+        Status.remember(r, s);
+        return s;
+    }
+
+    private static void both(Rank r, RecvRequest q, SendRequest s) {
+        if (q.isComplete() && s.isComplete()) return;
+        r.await(() -> q.isComplete() && s.isComplete(), () -> q.isComplete() ? "its send: " + s.describe()
+                : s.isComplete() ? "its receive: " + q.describe() : "its receive: " + q.describe() + "; and its send: " + s.describe());
+    }
+
+    private static Status procNull() { return new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false); }
+
+    private static Status probed(Message m) { return new Status(m.source, m.tag, ErrorClass.MPI_SUCCESS, m.bytes, false); }
+
+    /** Finds (waiting when {@code block}) and optionally takes the first matching queued message; null for PROC_NULL. */
+    private static Message probe(Rank r, Args a, boolean block, boolean take) {
+        Comm c = a.comm(2);
+        int tag = Check.recvTag(a.i(1));
+        int source = Check.source(c, a.i(0));
+        if (source == EnvCalls.PROC_NULL) return null;
+        long ctx = c.shared().contextId();
+        Mailbox mb = P2pState.of(r).mailbox;
+        Message[] found = new Message[1];
+        java.util.function.BooleanSupplier look = () -> {
+            synchronized (mb) {
+                found[0] = mb.findUnexpected(ctx, source, tag, take);
+            }
+            return found[0] != null;
+        };
+        if (block) {
+            r.await(look, () -> "a message " + P2p.from(source) + " with " + (tag == EnvCalls.ANY_TAG ? "any tag" : "tag " + tag)
+                    + " on " + c.name() + " to arrive" + mb.unmatchedNote(ctx));
+        } else {
+            r.progress();
+            look.getAsBoolean();
+        }
+        if (found[0] == null && block) throw new MpiException(ErrorClass.MPI_ERR_INTERN, "probe ended without a message");
+        return found[0];
+    }
+}

@@ -1,0 +1,67 @@
+package org.mpish.runtime.mpi.p2p;
+
+import java.util.concurrent.ConcurrentHashMap;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.Comm;
+
+/**
+ * The point-to-point state of one rank: its mailbox, its attached send buffers (the process buffer and one
+ * per communicator), and the job's settings. Everything here may be read by other threads (senders, the
+ * shell's views), so it is thread-safe.
+ */
+public final class P2pState {
+    final Rank rank;
+    final Mailbox mailbox = new Mailbox();
+    final P2p.Settings settings;
+    volatile BsendBuffer processBuffer;
+    final ConcurrentHashMap<Comm, BsendBuffer> commBuffers = new ConcurrentHashMap<>();
+    /** Numbers the messages this rank sends (its own thread only). */
+    long nextMessage;
+    /** The other ranks' state, by world rank, filled as this rank sends to them (its own thread only). */
+    private final P2pState[] peers;
+
+    private P2pState(Rank rank) {
+        this.rank = rank;
+        this.settings = P2p.settings(rank.job());
+        this.peers = new P2pState[rank.job().size()];
+    }
+
+    /** The state of world rank {@code w} (for its mailbox), cached. */
+    P2pState peer(int w) {
+        P2pState p = peers[w];
+        if (p == null) peers[w] = p = w == rank.id() ? this : of(rank.job().rank(w));
+        return p;
+    }
+
+    public static P2pState of(Rank r) { return r.state(P2pState.class, P2pState::new); }
+
+    /** The posted receives of this rank, for the shell. */
+    public java.util.List<Mailbox.PostedView> postedReceives() { return mailbox.posted(); }
+
+    /** The messages that arrived here and are not yet received, for the shell. */
+    public java.util.List<Mailbox.QueuedView> unexpectedMessages() { return mailbox.unexpected(); }
+
+    /**
+     * For MPI_Comm_free / MPI_Comm_disconnect (another family): waits until the messages in {@code comm}'s
+     * attached buffer have been received, then drops the buffer, so a freed communicator keeps no buffer.
+     * Call it on the rank's own thread before the handle is marked freed.
+     */
+    public static void commFreed(Rank r, Comm comm) {
+        P2pState st = r.stateIfPresent(P2pState.class);
+        if (st == null) return;
+        BsendBuffer b = st.commBuffers.get(comm);
+        if (b == null) return;
+        if (!b.drained()) r.await(b::drained, () -> b.waitText() + "; freeing " + comm.name() + " waits for the messages in its buffer");
+        st.commBuffers.remove(comm);
+    }
+
+    /** The process buffer (MPI_Buffer_attach), or null. */
+    public BsendBuffer processBuffer() { return processBuffer; }
+
+    /** Buffers attached to communicators (MPI_Comm_attach_buffer), by communicator name. */
+    public java.util.Map<String, BsendBuffer> commBuffers() {
+        java.util.Map<String, BsendBuffer> m = new java.util.TreeMap<>();
+        for (java.util.Map.Entry<Comm, BsendBuffer> e : commBuffers.entrySet()) m.put(e.getKey().name(), e.getValue());
+        return m;
+    }
+}

@@ -1,0 +1,42 @@
+package org.mpish.runtime.mpi.p2p;
+
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.Status;
+
+/** A receive: posted in the mailbox until a message matches it, or matched at once against a queued one. */
+final class RecvRequest extends P2pRequest {
+    final long context;
+    final int source;
+    final int tag;
+    final Transfer.Layout into;
+    final long capacity;
+
+    RecvRequest(Rank owner, Comm comm, int source, int tag, Transfer.Layout into) {
+        super(owner, comm);
+        this.context = comm.shared().contextId();
+        this.source = source;
+        this.tag = tag;
+        this.into = into;
+        this.capacity = into.bytes();
+    }
+
+    @Override public String operation() { return "recv"; }
+
+    @Override
+    public String describe() {
+        if (isComplete()) return "receive: complete";
+        return "a message " + P2p.from(source) + " with " + (tag == EnvCalls.ANY_TAG ? "any tag" : "tag " + tag) + " on "
+                + comm().name() + P2pState.of(owner()).mailbox.unmatchedNote(context);
+    }
+
+    @Override
+    public boolean cancel() {
+        if (!P2pState.of(owner()).mailbox.removePosted(this)) return false;
+        P2p.trace(owner(), "p2p", "cancel", "receive " + P2p.from(source) + " on " + comm().name() + " cancelled before a message matched");
+        complete(new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, true));
+        return true;
+    }
+}

@@ -1,0 +1,69 @@
+package org.mpish.runtime.mpi.p2p;
+
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.Status;
+
+/**
+ * A send: complete at once when the data was copied eagerly (or went to MPI_PROC_NULL), else when the receiver
+ * has taken the message. A buffered send's inner request completes when its entry in the attached buffer has
+ * been received, which frees that entry.
+ */
+final class SendRequest extends P2pRequest {
+    static final Status DONE = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+    static final Status CANCELLED = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, true);
+
+    final P2p.Mode mode;
+    final int dest;
+    final Message msg;
+    /** Told once the message has been delivered or cancelled (a buffered entry becomes free). */
+    final java.util.function.Consumer<Status> onDone;
+
+    SendRequest(Rank owner, Comm comm, P2p.Mode mode, int dest, Message msg, java.util.function.Consumer<Status> onDone) {
+        super(owner, comm);
+        this.mode = mode;
+        this.dest = dest;
+        this.msg = msg;
+        this.onDone = onDone;
+    }
+
+    void done(Status s) {
+        complete(s);
+        if (onDone != null) onDone.accept(s);
+    }
+
+    @Override public String operation() {
+        return switch (mode) {
+            case STANDARD -> "send";
+            case SYNCHRONOUS -> "ssend";
+            case READY -> "rsend";
+            case BUFFERED -> "bsend";
+        };
+    }
+
+    @Override
+    public String describe() {
+        if (isComplete()) return operation() + " to rank " + dest + ": complete";
+        String what = "rank " + dest + " to receive " + (msg.bytes == 0 ? "an empty message" : P2p.article(msg.bytes) + " " + msg.bytes + "-byte message")
+                + " with tag " + msg.tag + " on " + comm().name();
+        return switch (mode) {
+            case SYNCHRONOUS -> what + " (a synchronous send completes only when the receive matches)";
+            case BUFFERED -> what + " (buffered)";
+            default -> what + " (it is larger than the eager limit of " + P2p.bytes(P2p.eagerLimit(owner().job()))
+                    + ", so the send waits for the matching receive)";
+        };
+    }
+
+    /** Cancels the send if the message has not been matched yet (it is then withdrawn from the receiver's queue). */
+    @Override
+    public boolean cancel() {
+        if (msg == null) return false;
+        Mailbox mb = P2pState.of(owner().job().rank(msg.dstWorld)).mailbox;
+        if (!mb.removeUnexpected(msg)) return false;
+        P2p.trace(owner(), "p2p", "cancel", operation() + " to rank " + dest + " with tag " + msg.tag + " withdrawn before it was received");
+        done(CANCELLED);
+        return true;
+    }
+}

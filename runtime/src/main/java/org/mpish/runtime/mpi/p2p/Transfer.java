@@ -1,0 +1,111 @@
+package org.mpish.runtime.mpi.p2p;
+
+import java.lang.foreign.MemorySegment;
+import org.mpish.runtime.Memory;
+import org.mpish.runtime.mpi.Datatype;
+
+/**
+ * Moves message data. A buffer is a {@link Layout}: memory, address, datatype and count (a null datatype means
+ * plain bytes). Data goes from one layout straight into another, run by run, without an intermediate copy;
+ * contiguous buffers move with one bulk copy.
+ */
+final class Transfer {
+    private Transfer() {}
+
+    /** A message buffer as C sees it: {@code count} instances of {@code type} at {@code addr}; type null = bytes. */
+    record Layout(Memory mem, long addr, Datatype type, long count) {
+        long bytes() { return type == null ? count : count * type.size(); }
+        boolean contiguous() { return type == null || type.isContiguous(); }
+
+        /** Checks that every byte the layout covers is allocated memory (MemoryFault if not). */
+        void check() {
+            if (type == null) mem.segment(addr, count);
+            else type.checkBuffer(mem, addr, count);
+        }
+    }
+
+    /** Copies the first {@code bytes} bytes of {@code from}'s packed stream into {@code to}'s layout. */
+    static void copy(Layout from, Layout to, long bytes) {
+        if (bytes <= 0) return;
+        if (from.contiguous() && to.contiguous()) {
+            Memory.copy(from.mem, from.addr, to.mem, to.addr, bytes);
+            return;
+        }
+        Runs src = new Runs(from);
+        Runs dst = new Runs(to);
+        long left = bytes;
+        while (left > 0) {
+            long n = Math.min(left, Math.min(src.remaining, dst.remaining));
+            MemorySegment.copy(src.segment(n), 0, dst.segment(n), 0, n);
+            src.advance(n);
+            dst.advance(n);
+            left -= n;
+        }
+    }
+
+    /** Packs a layout into a new array (the eager copy). */
+    static byte[] pack(Layout from) {
+        long n = from.bytes();
+        if (from.contiguous()) return from.mem.read(from.addr, Math.toIntExact(n));
+        return from.type.pack(from.mem, from.addr, from.count);
+    }
+
+    /** Unpacks the first {@code bytes} bytes of {@code data} into a layout. */
+    static void unpack(byte[] data, long bytes, Layout to) {
+        if (bytes <= 0) return;
+        if (to.contiguous()) {
+            MemorySegment.copy(MemorySegment.ofArray(data), 0, to.mem.segment(to.addr, bytes), 0, bytes);
+            return;
+        }
+        to.type.unpack(data, 0, (int) bytes, to.mem, to.addr, to.count);
+    }
+
+    /** A cursor over the contiguous runs a layout's packed stream occupies in memory. */
+    private static final class Runs {
+        private final Layout l;
+        private long instance;
+        private int run;
+        private long offsetInRun;
+        long remaining;
+
+        Runs(Layout l) {
+            this.l = l;
+            remaining = l.type == null ? l.count : l.type.runCount() == 0 ? 0 : l.type.runLength(0);
+            skipEmpty();
+        }
+
+        MemorySegment segment(long n) {
+            long a = l.type == null ? l.addr + offsetInRun
+                    : l.addr + instance * l.type.extent() + l.type.runOffset(run) + offsetInRun;
+            return l.mem.segment(a, n);
+        }
+
+        void advance(long n) {
+            offsetInRun += n;
+            remaining -= n;
+            if (remaining == 0) next();
+        }
+
+        private void next() {
+            if (l.type == null) return;
+            offsetInRun = 0;
+            if (++run == l.type.runCount()) {
+                run = 0;
+                instance++;
+            }
+            remaining = instance < l.count ? l.type.runLength(run) : 0;
+            skipEmpty();
+        }
+
+        private void skipEmpty() {
+            if (l.type == null) return;
+            while (remaining == 0 && instance < l.count && l.type.runCount() > 0) {
+                if (++run == l.type.runCount()) {
+                    run = 0;
+                    instance++;
+                }
+                remaining = instance < l.count ? l.type.runLength(run) : 0;
+            }
+        }
+    }
+}
