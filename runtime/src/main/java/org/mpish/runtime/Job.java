@@ -195,6 +195,10 @@ public final class Job implements AutoCloseable {
             }
             String call = r.currentCall();
             String what = r.waitDescription();
+            if (call == null && what == null) {
+                sb.append(r.status() == Rank.Status.RUNNING ? "running" : "idle");
+                continue;
+            }
             sb.append(call == null ? "waiting" : "in " + call);
             if (what != null && !what.isEmpty()) sb.append(": ").append(what);
         }

@@ -44,6 +44,7 @@ final class Comms {
 
     /** Forgets a communicator: invalid from now on; its error handler loses a user. */
     static void release(MpiProcess p, Comm c) {
+        CommLifecycle.freeing(p.rank(), c);
         c.markFreed();
         p.handles().remove(c);
         ErrCalls.detach(p, c.errhandler());

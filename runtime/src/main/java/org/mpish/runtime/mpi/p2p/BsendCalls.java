@@ -17,10 +17,14 @@ import org.mpish.runtime.mpi.MpiProcess;
  * MPI_Bsend_init, MPI_Pack_size, MPI_BSEND_OVERHEAD and MPI_BUFFER_AUTOMATIC.
  */
 public final class BsendCalls implements CallFamily {
+    /** A freed communicator keeps no attached buffer: its messages are delivered first (MPI-4.1). */
+    private static final java.util.function.BiConsumer<org.mpish.runtime.Rank, org.mpish.runtime.mpi.Comm> COMM_FREED = P2pState::commFreed;
+
     private static final AtomicBoolean FINALIZE_STEP = new AtomicBoolean();
 
     @Override
     public void declare(Catalogue.Builder b) {
+        org.mpish.runtime.mpi.CommLifecycle.onFree(COMM_FREED);
         if (FINALIZE_STEP.compareAndSet(false, true)) Finalizer.addStep(Buffered::finalizeStep);
         b.constant("MPI_BSEND_OVERHEAD", "int", BsendBuffer.OVERHEAD);
         b.constant("MPI_BUFFER_AUTOMATIC", "address", BsendBuffer.AUTOMATIC);
