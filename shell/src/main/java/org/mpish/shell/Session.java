@@ -203,23 +203,29 @@ public final class Session implements AutoCloseable {
             throws ExecutionException {
         long blockedSince = 0;
         long interruptedAt = 0;
+        long lastInterruptSent = 0;
         interruptRequested = false;
         while (true) {
             try {
                 return f.get(10, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
-                if (interruptRequested && interruptedAt == 0) {
-                    interruptedAt = System.nanoTime();
+                long now0 = System.nanoTime();
+                if (interruptRequested && interruptedAt == 0) interruptedAt = now0;
+                // keep asking while the command runs: the context may still be starting, or the first
+                // request may land between two evaluations
+                if (interruptedAt != 0 && rank.status() == Rank.Status.RUNNING && now0 - lastInterruptSent > 1_000_000_000L) {
                     JsRank js = contexts.get(rank.id());
-                    if (js != null && rank.status() == Rank.Status.RUNNING) {
+                    if (js != null) {
+                        lastInterruptSent = now0;
                         js.interruptAsync(() -> {
-                            contexts.remove(rank.id(), js);
-                            printer.async("[" + rank.id() + "] JavaScript did not stop in time; the rank's context was reset");
+                            if (contexts.remove(rank.id(), js)) {
+                                printer.asyncError("[" + rank.id() + "] JavaScript did not stop in time; the rank's context was reset");
+                            }
                         });
                     }
                 }
                 boolean giveUp = interruptedAt != 0 && (rank.status() == Rank.Status.WAITING
-                        || System.nanoTime() - interruptedAt > 5_000_000_000L);
+                        || now0 - interruptedAt > 10_000_000_000L);
                 if (rank.status() == Rank.Status.WAITING || giveUp) {
                     long now = System.nanoTime();
                     if (blockedSince == 0) blockedSince = now;
