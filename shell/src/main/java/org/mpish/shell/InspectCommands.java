@@ -65,7 +65,7 @@ final class InspectCommands {
             return onRank(s, line, r -> {
                 Object o = s.catalogue().constant(name) != null ? s.catalogue().constant(name).value().apply(r)
                         : MpiProcess.of(r).handles().lookup(name);
-                if (!(o instanceof Attributable a)) throw new IllegalArgumentException("attrs: '" + name + "' is not a communicator, window or datatype of rank " + r.id());
+                if (!(o instanceof Attributable a)) throw new IllegalArgumentException("'" + name + "' is not a communicator, window or datatype of rank " + r.id());
                 List<String> out = new ArrayList<>();
                 out.add(String.format("  %-8s %-6s %-24s %-22s %s", "keyval", "value#", "value", "copy", "delete"));
                 for (Map.Entry<Keyval, Object> e : a.attributeMap().entrySet()) {
@@ -101,8 +101,8 @@ final class InspectCommands {
 
     static final class Mem implements Builtin {
         @Override public String name() { return "mem"; }
-        @Override public String usage() { return "mem [ADDR [BYTES]]"; }
-        @Override public String summary() { return "the rank's memory blocks, or a hex dump of BYTES at ADDR"; }
+        @Override public String usage() { return "mem [ADDR [BYTES | COUNT TYPE]]"; }
+        @Override public String summary() { return "the rank's memory blocks; a hex dump at ADDR; or COUNT values of TYPE (MPI_INT, ...)"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             List<Token> a = line.args();
             return onRank(s, line, r -> {
@@ -115,19 +115,40 @@ final class InspectCommands {
                     return out;
                 }
                 long addr = num(a.get(0).text());
+                if (a.size() == 3) return typed(r, addr, (int) num(a.get(1).text()), a.get(2).text());
                 int len = a.size() > 1 ? (int) num(a.get(1).text()) : 64;
                 Memory.Block b = m.find(addr);
-                if (b == null) throw new IllegalArgumentException("mem: 0x" + Long.toHexString(addr) + " is not in an allocated block of rank " + r.id());
+                if (b == null) throw new IllegalArgumentException("0x" + Long.toHexString(addr) + " is not in an allocated block of rank " + r.id());
                 len = (int) Math.min(len, b.end() - addr);
                 byte[] data = m.read(addr, len);
                 return HexDump.lines(addr, data);
             });
         }
 
+        /** COUNT values of a basic datatype, eight to a line with the address of the first. */
+        private static List<String> typed(Rank r, long addr, int count, String typeName) {
+            String n = typeName.toUpperCase().startsWith("MPI_") ? typeName.toUpperCase() : "MPI_" + typeName.toUpperCase();
+            org.mpish.runtime.mpi.Datatype t = org.mpish.runtime.mpi.Predefined.datatype(MpiProcess.of(r), n);
+            if (t == null || t.basic() == null) throw new IllegalArgumentException("'" + typeName + "' is not a basic datatype (MPI_INT, MPI_DOUBLE, MPI_BYTE, ...)");
+            Object[] v;
+            try {
+                v = org.mpish.runtime.mpi.TypedAccess.read(r.memory(), addr, t, count);
+            } catch (org.mpish.runtime.MemoryFault f) {
+                throw new IllegalArgumentException("" + f.getMessage());
+            }
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < v.length; i += 8) {
+                StringBuilder sb = new StringBuilder(String.format("  %012x ", addr + (long) i * t.size()));
+                for (int j = i; j < Math.min(v.length, i + 8); j++) sb.append(String.format(" %12s", Format.value(v[j])));
+                out.add(sb.toString());
+            }
+            return out;
+        }
+
         private static long num(String w) {
             Object v = CallCommand.word(w);
             if (v instanceof Long l) return l;
-            throw new IllegalArgumentException("mem: '" + w + "' is not a number");
+            throw new IllegalArgumentException("'" + w + "' is not a number");
         }
     }
 }
