@@ -17,10 +17,11 @@ final class InspectCommands {
 
     /** Runs {@code body} on the target rank's thread (objects are rank-local) and prints its lines. */
     static boolean onRank(Session s, LineParser.Line line, java.util.function.Function<Rank, List<String>> body) {
-        List<Integer> ranks = Targets.parse(line.target(), s.job().size(), s.defaultRank());
+        org.mpish.runtime.Job job = s.job();
+        List<Integer> ranks = Targets.parse(line.target(), job.size(), s.defaultRank());
         boolean ok = true;
         for (int r : ranks) {
-            Rank rank = s.job().rank(r);
+            Rank rank = job.rank(r);
             try {
                 List<String> out = s.await(rank, rank.submit(() -> body.apply(rank)), "inspection", res -> {});
                 if (out == null) continue;
