@@ -31,6 +31,19 @@ class ShellTmuxIT {
             t.type("@2 MPI_Comm_rank MPI_COMM_WORLD");
             t.send("Enter");
             t.waitFor("^rank = 2$", 10);
+            // the trace shows each callback as it fires
+            t.type("@* MPI_Comm_create_keyval MPI_COMM_DUP_FN MPI_COMM_NULL_DELETE_FN 7");
+            t.send("Enter");
+            t.waitFor("^\\[2\\] comm_keyval = kv0$", 10);
+            t.type("MPI_Comm_set_attr MPI_COMM_WORLD kv0 42");
+            t.send("Enter");
+            t.type("trace on attr");
+            t.send("Enter");
+            t.waitFor("^tracing attr$", 10);
+            t.type("@* MPI_Comm_dup MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("trace \\[0\\] attr copy: MPI_COMM_DUP_FN\\(MPI_COMM_WORLD, kv0, extra=7, in=42\\) -> 42", 10);
+            t.waitFor("^\\[2\\] newcomm = comm0$", 10);
             t.type("MPI_Comm_rnak");
             t.send("Enter");
             t.waitFor("unknown command 'MPI_Comm_rnak'; did you mean MPI_Comm_rank", 10);
