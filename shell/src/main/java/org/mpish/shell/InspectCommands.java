@@ -15,6 +15,9 @@ import org.mpish.runtime.mpi.MpiProcess;
 final class InspectCommands {
     private InspectCommands() {}
 
+    /** Marks a table's header line: bold on a terminal, plain otherwise. */
+    static final String HEADER = "\u0001";
+
     /** Runs {@code body} on the target rank's thread (objects are rank-local) and prints its lines. */
     static boolean onRank(Session s, LineParser.Line line, java.util.function.Function<Rank, List<String>> body) {
         org.mpish.runtime.Job job = s.job();
@@ -26,7 +29,7 @@ final class InspectCommands {
                 List<String> out = s.await(rank, rank.submit(() -> body.apply(rank)), "inspection", res -> {});
                 if (out == null) continue;
                 if (ranks.size() > 1) s.printer().println(s.printer().bold("rank " + r));
-                for (String l : out) s.printer().println(l);
+                for (String l : out) s.printer().println(l.startsWith(HEADER) ? s.printer().bold(l.substring(1)) : l);
             } catch (ExecutionException e) {
                 Throwable t = Session.unwrap(e);
                 if (t instanceof IllegalArgumentException iae) throw iae;
@@ -68,7 +71,7 @@ final class InspectCommands {
                         : MpiProcess.of(r).handles().lookup(name);
                 if (!(o instanceof Attributable a)) throw new IllegalArgumentException("'" + name + "' is not a communicator, window or datatype of rank " + r.id());
                 List<String> out = new ArrayList<>();
-                out.add(String.format("  %-8s %-6s %-24s %-22s %s", "keyval", "value#", "value", "copy", "delete"));
+                out.add(HEADER + String.format("  %-8s %-6s %-24s %-22s %s", "keyval", "value#", "value", "copy", "delete"));
                 for (Map.Entry<Keyval, Object> e : a.attributeMap().entrySet()) {
                     Keyval k = e.getKey();
                     out.add(String.format("  %-8s %-6d %-24s %-22s %s", k.name(), k.value(), Format.value(e.getValue()),
@@ -87,7 +90,7 @@ final class InspectCommands {
         @Override public boolean run(Session s, LineParser.Line line) {
             return onRank(s, line, r -> {
                 List<String> out = new ArrayList<>();
-                out.add(String.format("  %-8s %-6s %-6s %-22s %-22s %-10s %s", "keyval", "value", "for", "copy", "delete", "extra", "state"));
+                out.add(HEADER + String.format("  %-8s %-6s %-6s %-22s %-22s %-10s %s", "keyval", "value", "for", "copy", "delete", "extra", "state"));
                 for (Keyval k : MpiProcess.of(r).keyvals().values()) {
                     if (k.isPredefined()) continue;
                     out.add(String.format("  %-8s %-6d %-6s %-22s %-22s %-10s %s", k.name(), k.value(), k.objectKind().prefix(),
@@ -110,7 +113,7 @@ final class InspectCommands {
                 Memory m = r.memory();
                 List<String> out = new ArrayList<>();
                 if (a.isEmpty()) {
-                    out.add(String.format("  %-14s %10s   (%d bytes in use, limit %d)", "address", "bytes", m.bytesInUse(), m.limit()));
+                    out.add(HEADER + String.format("  %-14s %10s   (%d bytes in use, limit %d)", "address", "bytes", m.bytesInUse(), m.limit()));
                     for (Memory.Block b : m.blocks()) out.add(String.format("  0x%-12x %10d", b.address(), b.size()));
                     if (out.size() == 1) out.add("  (nothing allocated)");
                     return out;

@@ -132,4 +132,35 @@ class ShellTmuxIT {
             t.waitFor("EXITED rc=", 20);
         }
     }
+
+    @Test
+    void aSessionRecordedAtTheTerminalReplaysWithTheSameOutput() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        Path rec = Files.createTempFile("mpish-rec", ".js");
+        try (Tmux t = new Tmux(env(hist), "-n 2")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("record " + rec);
+            t.send("Enter");
+            t.waitFor("^recording to ", 10);
+            t.type("@* MPI_Comm_dup MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("^\\[1\\] newcomm = comm0$", 10);
+            t.type("@* MPI_Comm_compare comm0 MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("^\\[1\\] result = 1$", 10);
+            t.type("@1 js print('sum', 20 + 22)");
+            t.send("Enter");
+            t.waitFor("^\\[1\\] sum 42$", 10);
+            t.type("record off");
+            t.send("Enter");
+            t.send("C-d");
+            t.waitFor("EXITED rc=0", 20);
+        }
+        Launcher.Result replay = Launcher.run(null, "run", "-n", "2", rec.toString());
+        assertTrue(replay.status() == 0, replay.toString());
+        String out = replay.out();
+        for (String expected : new String[] {"newcomm = comm0", "result = 1", "sum 42"}) {
+            assertTrue(out.contains(expected), "replay lacks '" + expected + "':\n" + out);
+        }
+    }
 }
