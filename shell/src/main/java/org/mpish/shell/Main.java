@@ -27,7 +27,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "mpish", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-        subcommands = {Main.RunCommand.class})
+        subcommands = {Main.RunCommand.class, Main.ManCommand.class})
 public final class Main implements Callable<Integer> {
     public static final String VERSION = "0.1.0";
 
@@ -181,6 +181,39 @@ public final class Main implements Callable<Integer> {
             if (!a.isEmpty() && a.get(0).equals("--")) a.remove(0);
             return new ScriptRunner(ranks, a, timeout, new Sandbox(allowIo, allowEnv, allowHost), System.out, System.err,
                     Job.Options.defaults().withMemoryLimit(memory)).run(name, code);
+        }
+    }
+
+    @Command(name = "man", mixinStandardHelpOptions = true,
+            description = "Show a manual page (paged on a terminal, plain text otherwise), or search the manual.")
+    static final class ManCommand implements Callable<Integer> {
+        @Option(names = "-k", description = "search names and summaries for the word (apropos)")
+        boolean apropos;
+
+        @Option(names = "-f", description = "show the one-line summary (whatis)")
+        boolean whatis;
+
+        @Parameters(arity = "1..2", paramLabel = "[SECTION] NAME")
+        List<String> words = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException {
+            StringBuilder line = new StringBuilder(apropos ? "apropos" : whatis ? "whatis" : "man");
+            for (String w : words) line.append(' ').append(w);
+            if (!stdinIsTerminal() || !System.console().isTerminal()) {
+                try (Session s = new Session(1, new Printer(System.out, System.err, false), false)) {
+                    s.execute(line.toString());
+                    return s.exitStatus();
+                }
+            }
+            try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+                PrintStream ps = new PrintStream(terminal.output(), true, StandardCharsets.UTF_8);
+                try (Session s = new Session(1, new Printer(ps, ps, colorWanted(false, true)), false)) {
+                    s.setPager(org.mpish.shell.repl.Repl.pager(terminal));
+                    s.execute(line.toString());
+                    return s.exitStatus();
+                }
+            }
         }
     }
 

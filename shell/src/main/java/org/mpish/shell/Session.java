@@ -63,6 +63,18 @@ public final class Session implements AutoCloseable {
 
     public Printer printer() { return printer; }
 
+    /** Shows long text a page at a time on a real terminal. */
+    public interface Pager {
+        void page(String text);
+        int width();
+    }
+
+    private Pager pager;
+
+    /** The pager, or null when output is not a terminal (then text is printed as it is). */
+    public Pager pager() { return pager; }
+    public void setPager(Pager p) { pager = p; }
+
     /** How long to wait for a blocked call before giving the prompt back (tests use 0). */
     public void setDetachMillis(long ms) { detachMillis = ms; }
     public Catalogue catalogue() { return catalogue; }

@@ -163,4 +163,32 @@ class ShellTmuxIT {
             assertTrue(out.contains(expected), "replay lacks '" + expected + "':\n" + out);
         }
     }
+
+    @Test
+    void manPagesArePagedOnTheTerminal() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        try (Tmux t = new Tmux(env(hist), "-n 1")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("man MPI_Win_lo");
+            t.send("Tab");
+            t.waitFor(PROMPT + " man MPI_Win_lock", 10);
+            t.send("Enter");
+            String first = t.waitFor("^MPI_WIN_LOCK\\(3\\) +mpish manual +MPI_WIN_LOCK\\(3\\)", 40);
+            assertFalse(first.contains("SEE ALSO"), "the first screen is only the start of the page:\n" + first);
+            t.send("Space");
+            t.waitFor("^ERRORS|^EXAMPLE|^NOTES|^SEE ALSO", 10);
+            t.send("q");
+            t.waitFor(PROMPT + " ?$", 10);
+            t.type("whatis MPI_Win_lock");
+            t.send("Enter");
+            t.waitFor("^MPI_Win_lock\\(3\\) - ", 10);
+            t.send("C-d");
+            t.waitFor("EXITED rc=0", 20);
+        }
+        try (Tmux t = new Tmux(env(hist), "man 7 mpish")) {
+            t.waitFor("^MPISH\\(7\\) +mpish manual", 60);
+            t.send("q");
+            t.waitFor("EXITED rc=0", 20);
+        }
+    }
 }

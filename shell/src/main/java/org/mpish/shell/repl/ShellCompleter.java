@@ -33,6 +33,13 @@ final class ShellCompleter implements Completer {
             for (Call c : session.catalogue().calls()) out.add(new Candidate(c.name(), c.name(), c.api() + " " + c.family(), c.summary(), null, null, true));
             return;
         }
+        String cmd = words.get(first).toLowerCase(Locale.ROOT);
+        if (cmd.equals("man") || cmd.equals("whatis") || cmd.equals("help")) {
+            for (org.mpish.shell.ManIndex.Entry e : org.mpish.shell.ManIndex.get().entries()) {
+                out.add(new Candidate(e.name(), e.name(), "manual (" + e.section() + ")", e.description(), null, null, true));
+            }
+            return;
+        }
         Call call = session.catalogue().call(words.get(first));
         if (call == null) return;
         List<Param> inputs = call.inputs();
