@@ -109,7 +109,8 @@ public final class JsRank implements AutoCloseable {
             return null;
         });
         bindings.putMember("__show", (ProxyExecutable) a -> Show.value(a[0]));
-        Value helpers = context.eval(Source.create("js", PRELUDE));
+        // internal: errors the bindings throw are located at the script line that called them, not in here
+        Value helpers = context.eval(Source.newBuilder("js", PRELUDE, "<mpish>").internal(true).buildLiteral());
         newMpiError = helpers.getArrayElement(0);
         newLapiError = helpers.getArrayElement(1);
         newTypeError = helpers.getArrayElement(2);

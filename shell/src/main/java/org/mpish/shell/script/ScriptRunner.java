@@ -138,9 +138,11 @@ public final class ScriptRunner {
     public static String describe(PolyglotException e) {
         StringBuilder sb = new StringBuilder();
         SourceSection s = e.getSourceLocation();
-        if (s == null) {
+        if (s == null || s.getSource().isInternal()) {
+            // an error made by mpish's own JavaScript (MPIError, LAPIError): the first frame of the user's code
+            s = null;
             for (PolyglotException.StackFrame f : e.getPolyglotStackTrace()) {
-                if (f.isGuestFrame() && f.getSourceLocation() != null) {
+                if (f.isGuestFrame() && f.getSourceLocation() != null && !f.getSourceLocation().getSource().isInternal()) {
                     s = f.getSourceLocation();
                     break;
                 }
