@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 public final class Job implements AutoCloseable {
     /** Why a job ended abnormally: the exit status a launcher should use and a report for people. */
     public record Abort(int exitCode, String message, Kind kind, int rank) {
-        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, SCRIPT_ERROR, CLOSED }
+        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, INTERRUPTED, SCRIPT_ERROR, CLOSED }
     }
 
     /** Options of a job; the defaults suit the shell. */

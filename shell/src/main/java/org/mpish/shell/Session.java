@@ -47,6 +47,8 @@ public final class Session implements AutoCloseable {
     private int usageErrors;
     private boolean exitRequested;
     private volatile boolean interruptRequested;
+    /** The script `run` is running in its own job, for Ctrl-C. */
+    private volatile org.mpish.shell.script.ScriptRunner runningScript;
     private Recorder recorder;
     private final List<String> inputHistory = new ArrayList<>();
     private final List<Event> traceBuffer = java.util.Collections.synchronizedList(new ArrayList<>());
@@ -282,7 +284,21 @@ public final class Session implements AutoCloseable {
     public void countError() { errors++; }
 
     /** Ctrl-C while a command runs: stop waiting for it (its result still arrives later) and stop its JavaScript. */
-    public void interrupt() { interruptRequested = true; }
+    public void interrupt() {
+        interruptRequested = true;
+        org.mpish.shell.script.ScriptRunner s = runningScript;
+        if (s != null) s.interrupt();
+    }
+
+    /** Runs a script in its own job; Ctrl-C ({@link #interrupt}) ends that job. Returns the script's exit status. */
+    public int runScript(org.mpish.shell.script.ScriptRunner runner, String name, String code) {
+        runningScript = runner;
+        try {
+            return runner.run(name, code);
+        } finally {
+            runningScript = null;
+        }
+    }
 
     /** 0 when every command succeeded, 2 when the last failure was a usage error only, 1 otherwise. */
     public int exitStatus() {
