@@ -134,13 +134,14 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--timeout", paramLabel = "SECONDS", description = "abort the job after this long (exit status 124)")
         double timeout;
 
-        @Option(names = "--allow-io", description = "let scripts read and write files")
+        @Option(names = "--allow-io", description = "let scripts read and write files (load, readFile, writeFile)")
         boolean allowIo;
 
-        @Option(names = "--allow-env", description = "let scripts read the environment")
+        @Option(names = "--allow-env", description = "let scripts read the environment (getenv)")
         boolean allowEnv;
 
-        @Option(names = "--allow-host-classes", description = "let scripts look up Java classes")
+        @Option(names = "--allow-host-classes",
+                description = "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included")
         boolean allowHost;
 
         @Option(names = "--memory", paramLabel = "BYTES", description = "memory limit per rank (default ${DEFAULT-VALUE})")
