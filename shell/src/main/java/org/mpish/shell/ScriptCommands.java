@@ -127,7 +127,7 @@ final class ScriptCommands {
                 return s.failure("run: cannot read " + file + ": " + e.getMessage());
             }
             int status = s.runScript(new ScriptRunner(n, args, timeout, Sandbox.STRICT, s.printer().out(), System.err,
-                    Job.Options.defaults()), Path.of(file).getFileName().toString(), code);
+                    s.jobOptions()), Path.of(file).getFileName().toString(), code);
             if (status != 0) s.printer().error("run: " + file + " ended with status " + status);
             return status == 0;
         }

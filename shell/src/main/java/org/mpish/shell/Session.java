@@ -54,6 +54,7 @@ public final class Session implements AutoCloseable {
     private final List<Event> traceBuffer = java.util.Collections.synchronizedList(new ArrayList<>());
     private static final int TRACE_BUFFER_LIMIT = 1_000_000;
     private int exitCode;
+    private Job.Options jobOptions = Job.Options.defaults();
 
     public Session(int size, Printer printer, boolean interactive) {
         this.size = size;
@@ -64,6 +65,10 @@ public final class Session implements AutoCloseable {
     }
 
     public Printer printer() { return printer; }
+
+    /** The options of the jobs this session starts from now on (mpish -m: the memory limit of each rank). */
+    public void setJobOptions(Job.Options o) { jobOptions = o; }
+    public Job.Options jobOptions() { return jobOptions; }
 
     /** How long to wait for a blocked call before giving the prompt back (tests use 0). */
     public void setDetachMillis(long ms) { detachMillis = ms; }
@@ -83,7 +88,7 @@ public final class Session implements AutoCloseable {
         if (job == null || job.abortReason() != null || job.isOver()) {
             boolean replacing = job != null;
             if (job != null) closeJob();
-            job = new Job(size);
+            job = new Job(size, jobOptions);
             Job j = job;
             j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
                     + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });
