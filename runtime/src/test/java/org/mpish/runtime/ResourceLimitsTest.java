@@ -107,6 +107,36 @@ class ResourceLimitsTest {
         }
     }
 
+    /** LAPI's flow control: a task that does not poll holds at most 16 MiB of active messages; the sender waits, then goes on. */
+    @Test
+    void activeMessagesToATaskThatDoesNotPollWaitAtItsLimit() throws Exception {
+        int size = 64 << 10;
+        int n = (int) (org.mpish.runtime.lapi.LapiRank.HELD_MAX / size) + 20;
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> TestJob.call(r, "LAPI_Init", (Object) null));
+            Rank r0 = t.rank(0), r1 = t.rank(1);
+            long data = r0.memory().alloc(size), land = r1.memory().alloc(size), cntr = r1.memory().alloc(8);
+            int[] seen = new int[1];
+            Callback hh = new Callback() {
+                @Override public Object call(Object... a) { seen[0]++; return land; }
+                @Override public String describe() { return "hh"; }
+            };
+            long hdl = (Long) t.on(1, () -> TestJob.call1(r1, "LAPI_Address", hh));
+            CompletableFuture<Object> sender = r0.submit(() -> {
+                for (int i = 0; i < n; i++) TestJob.call(r0, "LAPI_Amsend", 0L, 1L, hdl, 0L, 0L, data, (long) size, cntr, 0L, 0L);
+                return null;
+            });
+            long end = System.nanoTime() + 10_000_000_000L;
+            while (r0.status() != Rank.Status.WAITING && System.nanoTime() < end) Thread.sleep(5);
+            assertEquals(Rank.Status.WAITING, r0.status(), "the sender should wait at the limit");
+            assertTrue(r0.waitDescription().contains("task 1 to take in the transfers waiting for its progress point"), r0.waitDescription());
+            assertEquals(0, seen[0]);
+            t.on(1, () -> TestJob.call(r1, "LAPI_Waitcntr", 0L, cntr, (long) n)); // polls: every message arrives
+            sender.get(20, TimeUnit.SECONDS);
+            assertEquals(n, seen[0]);
+        }
+    }
+
     @Test
     void aJobHasAtMostMaxRanks() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new Job(Job.MAX_RANKS + 1));

@@ -59,6 +59,18 @@ final class Origin {
         Counters.note(t, x.tgtCntr, "tgt_cntr");
     }
 
+    /**
+     * Flow control: before sending {@code bytes} to {@code t}, waits (making progress) while {@code t} already holds
+     * its limit of transfers that wait for its progress point ({@link LapiRank#HELD_MAX}). Then {@link Msg#hold}.
+     */
+    static void room(Context o, Rank t, long bytes) {
+        LapiRank tl = LapiRank.of(t);
+        if (bytes <= 0 || tl.held.get() == 0 || tl.held.get() + bytes <= LapiRank.HELD_MAX) return;
+        o.rank().await(() -> tl.held.get() == 0 || tl.held.get() + bytes <= LapiRank.HELD_MAX,
+                () -> "task " + t.id() + " to take in the transfers waiting for its progress point (" + tl.held.get()
+                        + " bytes of them; a task holds at most " + LapiRank.HELD_MAX + ")");
+    }
+
     static Msg start(Context o, XferSpec x, String label, long bytes) {
         Msg m = new Msg(o, x.tgt, label);
         o.started(m);
