@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 public final class Job implements AutoCloseable {
     /** Why a job ended abnormally: the exit status a launcher should use and a report for people. */
     public record Abort(int exitCode, String message, Kind kind, int rank) {
-        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, SCRIPT_ERROR, CLOSED }
+        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, INTERRUPTED, SCRIPT_ERROR, CLOSED }
     }
 
     /** Options of a job; the defaults suit the shell. */
@@ -44,6 +44,8 @@ public final class Job implements AutoCloseable {
     private volatile boolean over;
     private volatile String lastDeadlockReport;
     private final Thread watchdog;
+    /** What the ranks of this job share (MPI_COMM_WORLD's matching state, ...): it lives exactly as long as the job. */
+    private final Map<Object, Object> shared = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Job(int size) { this(size, Options.defaults()); }
 
@@ -65,6 +67,12 @@ public final class Job implements AutoCloseable {
     public Options options() { return options; }
     public int id() { return jobId; }
     public double wtime() { return (System.nanoTime() - startNanos) / 1e9; }
+
+    /** Per-job state shared by every rank, created on first use ({@code init} must not call this again). */
+    @SuppressWarnings("unchecked")
+    public <T> T shared(Object key, java.util.function.Supplier<T> init) {
+        return (T) shared.computeIfAbsent(key, k -> init.get());
+    }
 
     // ---- events ------------------------------------------------------------------------------
 

@@ -44,6 +44,10 @@ public final class Main implements Callable<Integer> {
             description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
     Long eagerLimit;
 
+    @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
+            description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
+    long memory = 1L << 30;
+
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "a file of shell commands to run instead of reading the terminal")
     Path file;
 
@@ -94,13 +98,15 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         if (ranks < 1 || ranks > Job.MAX_RANKS) {
-            System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS);
+            System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
             return 2;
         }
         if (!setEagerLimit(eagerLimit, "mpish")) return 2;
+        Job.Options options = Job.Options.defaults().withMemoryLimit(memory);
         if (commands != null || file != null || !stdinIsTerminal()) {
             Printer printer = new Printer(System.out, System.err, false);
             try (Session session = new Session(ranks, printer, false)) {
+                session.setJobOptions(options);
                 if (commands != null) {
                     for (String l : commands.split("\n")) {
                         if (session.exitRequested()) break;
@@ -120,6 +126,7 @@ public final class Main implements Callable<Integer> {
             Printer printer = new Printer(new PrintStream(terminal.output(), true, StandardCharsets.UTF_8),
                     new PrintStream(terminal.output(), true, StandardCharsets.UTF_8), colorWanted(noColor, true));
             try (Session session = new Session(ranks, printer, true)) {
+                session.setJobOptions(options);
                 return new Repl(terminal, session).run();
             }
         }
@@ -134,16 +141,18 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--timeout", paramLabel = "SECONDS", description = "abort the job after this long (exit status 124)")
         double timeout;
 
-        @Option(names = "--allow-io", description = "let scripts read and write files")
+        @Option(names = "--allow-io", description = "let scripts read and write files (load, readFile, writeFile)")
         boolean allowIo;
 
-        @Option(names = "--allow-env", description = "let scripts read the environment")
+        @Option(names = "--allow-env", description = "let scripts read the environment (getenv)")
         boolean allowEnv;
 
-        @Option(names = "--allow-host-classes", description = "let scripts look up Java classes")
+        @Option(names = "--allow-host-classes",
+                description = "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included")
         boolean allowHost;
 
-        @Option(names = "--memory", paramLabel = "BYTES", description = "memory limit per rank (default ${DEFAULT-VALUE})")
+        @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
+                description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
         long memory = 1L << 30;
 
         @Option(names = "--eager-limit", paramLabel = "BYTES",
@@ -159,7 +168,7 @@ public final class Main implements Callable<Integer> {
         @Override
         public Integer call() {
             if (ranks < 1 || ranks > Job.MAX_RANKS) {
-                System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS);
+                System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
                 return 2;
             }
             if (!setEagerLimit(eagerLimit, "mpish run")) return 2;
@@ -214,6 +223,26 @@ public final class Main implements Callable<Integer> {
                     return s.exitStatus();
                 }
             }
+        }
+    }
+
+    /** A number of bytes: 65536, 64K, 16M, 1G (powers of 1024); more than 0. */
+    static final class Bytes implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String v) {
+            String t = v.trim().toUpperCase(java.util.Locale.ROOT);
+            int shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : t.endsWith("G") ? 30 : 0;
+            if (shift > 0) t = t.substring(0, t.length() - 1);
+            long n;
+            try {
+                n = Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes (such as 65536, 64K, 16M or 1G)");
+            }
+            if (n <= 0 || n > (Long.MAX_VALUE >> shift)) {
+                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes above 0");
+            }
+            return n << shift;
         }
     }
 

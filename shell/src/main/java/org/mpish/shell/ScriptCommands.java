@@ -127,8 +127,8 @@ final class ScriptCommands {
             } catch (IOException e) {
                 return s.failure("run: cannot read " + file + ": " + e.getMessage());
             }
-            int status = new ScriptRunner(n, args, timeout, Sandbox.STRICT, s.printer().out(), System.err,
-                    Job.Options.defaults()).run(Path.of(file).getFileName().toString(), code);
+            int status = s.runScript(new ScriptRunner(n, args, timeout, Sandbox.STRICT, s.printer().out(), System.err,
+                    s.jobOptions()), Path.of(file).getFileName().toString(), code);
             if (status != 0) s.printer().error("run: " + file + " ended with status " + status);
             return status == 0;
         }

@@ -47,11 +47,14 @@ public final class Session implements AutoCloseable {
     private int usageErrors;
     private boolean exitRequested;
     private volatile boolean interruptRequested;
+    /** The script `run` is running in its own job, for Ctrl-C. */
+    private volatile org.mpish.shell.script.ScriptRunner runningScript;
     private Recorder recorder;
     private final List<String> inputHistory = new ArrayList<>();
     private final List<Event> traceBuffer = java.util.Collections.synchronizedList(new ArrayList<>());
     private static final int TRACE_BUFFER_LIMIT = 1_000_000;
     private int exitCode;
+    private Job.Options jobOptions = Job.Options.defaults();
 
     public Session(int size, Printer printer, boolean interactive) {
         this.size = size;
@@ -75,6 +78,10 @@ public final class Session implements AutoCloseable {
     public Pager pager() { return pager; }
     public void setPager(Pager p) { pager = p; }
 
+    /** The options of the jobs this session starts from now on (mpish -m: the memory limit of each rank). */
+    public void setJobOptions(Job.Options o) { jobOptions = o; }
+    public Job.Options jobOptions() { return jobOptions; }
+
     /** How long to wait for a blocked call before giving the prompt back (tests use 0). */
     public void setDetachMillis(long ms) { detachMillis = ms; }
     public Catalogue catalogue() { return catalogue; }
@@ -93,7 +100,7 @@ public final class Session implements AutoCloseable {
         if (job == null || job.abortReason() != null || job.isOver()) {
             boolean replacing = job != null;
             if (job != null) closeJob();
-            job = new Job(size);
+            job = new Job(size, jobOptions);
             Job j = job;
             j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
                     + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });
@@ -300,7 +307,21 @@ public final class Session implements AutoCloseable {
     public void countError() { errors++; }
 
     /** Ctrl-C while a command runs: stop waiting for it (its result still arrives later) and stop its JavaScript. */
-    public void interrupt() { interruptRequested = true; }
+    public void interrupt() {
+        interruptRequested = true;
+        org.mpish.shell.script.ScriptRunner s = runningScript;
+        if (s != null) s.interrupt();
+    }
+
+    /** Runs a script in its own job; Ctrl-C ({@link #interrupt}) ends that job. Returns the script's exit status. */
+    public int runScript(org.mpish.shell.script.ScriptRunner runner, String name, String code) {
+        runningScript = runner;
+        try {
+            return runner.run(name, code);
+        } finally {
+            runningScript = null;
+        }
+    }
 
     /** 0 when every command succeeded, 2 when the last failure was a usage error only, 1 otherwise. */
     public int exitStatus() {

@@ -191,4 +191,35 @@ class ShellTmuxIT {
             t.waitFor("EXITED rc=0", 20);
         }
     }
+
+    /** Faults (issue 9): Ctrl-C ends a script run by `run` that loops for ever, and JavaScript that loops in `js`; the shell goes on. */
+    @Test
+    void ctrlCEndsARunawayScriptAndARunawayJsAndTheShellGoesOn() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        Path loop = Files.createTempFile("mpish-loop", ".js");
+        Files.writeString(loop, "const r = MPI.Comm_rank(MPI.COMM_WORLD);\nprint(r == 1 ? 'spinning' : 'waiting');\nif (r == 1) while (true) {}\n"
+                + "MPI.Barrier(MPI.COMM_WORLD);\n");
+        try (Tmux t = new Tmux(env(hist), "-n 2")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("run " + loop + " -n 3");
+            t.send("Enter");
+            t.waitFor("spinning", 30);
+            Thread.sleep(500);
+            t.send("C-c");
+            String s = t.waitFor("ended with status 130", 15);
+            assertTrue(s.contains("job aborted: interrupted (Ctrl-C)"), s);
+            assertTrue(s.contains("rank 1: running"), s);
+            t.waitFor(PROMPT + " ?$", 10);
+            t.type("js while (true) {}");
+            t.send("Enter");
+            Thread.sleep(1000);
+            t.send("C-c");
+            t.waitFor("js: .*interrupted", 15);
+            t.type("MPI_Comm_rank MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("^rank = 0$", 15);
+            t.send("C-d");
+            t.waitFor("EXITED rc=1", 20);
+        }
+    }
 }

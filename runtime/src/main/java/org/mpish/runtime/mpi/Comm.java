@@ -52,8 +52,30 @@ public final class Comm extends Attributable {
     public String commName() { return commName; }
     public void setCommName(String n) { this.commName = n; }
 
-    /** Runs a collective step: contributes {@code mine} and returns every participant's contribution. */
+    /**
+     * Runs a collective step: contributes {@code mine} and returns every participant's contribution. Every
+     * participant must be in the same call (the first word of {@code callName}): a rank in MPI_Finalize, or its
+     * script ended, while the others wait in MPI_Barrier is MPI_ERR_OTHER on every participant, naming the calls,
+     * instead of a barrier that silently matches a finalize.
+     */
     public Object[] exchange(Object mine, String callName) {
-        return shared.exchange(process.rank(), participantIndex, collectives++, mine, callName + " on " + name());
+        String op = callName.split(" ", 2)[0];
+        Object[] all = shared.exchange(process.rank(), participantIndex, collectives++, new Step(op, mine), callName + " on " + name());
+        Object[] out = new Object[all.length];
+        int odd = -1;
+        for (int i = 0; i < all.length; i++) {
+            Step s = (Step) all[i];
+            if (odd < 0 && !s.op.equals(op)) odd = i;
+            out[i] = s.value;
+        }
+        if (odd >= 0) {
+            throw new MpiException(ErrorClass.MPI_ERR_OTHER, "collective calls do not match on " + name() + ": rank "
+                    + shared.participant(odd) + " called " + ((Step) all[odd]).op + " where rank " + process.rank().id() + " called "
+                    + op + " (every rank must make the collective calls of a communicator in the same order)");
+        }
+        return out;
     }
+
+    /** One participant's contribution to a collective step, with the call it is part of. */
+    private record Step(String op, Object value) {}
 }

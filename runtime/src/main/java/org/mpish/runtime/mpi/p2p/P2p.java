@@ -116,8 +116,10 @@ public final class P2p {
                 me.nextMessage++, buf);
         SendRequest s = new SendRequest(r, comm, mode, dest, m, onDone);
         boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
-        Mailbox mb = me.peer(dstWorld).mailbox;
+        P2pState dst = me.peer(dstWorld);
+        Mailbox mb = dst.mailbox;
         RecvRequest match;
+        boolean full = false;
         synchronized (mb) {
             match = mb.takePosted(m);
             if (match == null) {
@@ -126,8 +128,18 @@ public final class P2p {
                             + comm.rank() + " is posted at rank " + dest + " on " + comm.name()
                             + "; a ready-mode send is only correct once the matching receive has been posted");
                 }
-                if (eager) m.packed = packed != null ? packed : Transfer.pack(buf);
-                else {
+                if (eager && bytes > 0 && dst.eagerHeld.get() + bytes > dst.eagerCap) {
+                    eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
+                    full = true;
+                    m.heldBack = true;
+                }
+                if (eager) {
+                    m.packed = packed != null ? packed : Transfer.pack(buf);
+                    if (bytes > 0) {
+                        dst.eagerHeld.addAndGet(bytes);
+                        m.held = true;
+                    }
+                } else {
                     m.packed = packed;
                     m.sender = s;
                 }
@@ -145,11 +157,13 @@ public final class P2p {
             if (job.tracing()) {
                 trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + (eager ? ": copied eagerly, queued at the receiver"
                         : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
+                        : full ? ": queued at the receiver, which already holds " + bytes(dst.eagerHeld.get()) + " of messages not yet "
+                                + "received (its limit); the sender waits, its data in place, until the receive matches"
                         : ": queued at the receiver; the sender waits, its data in place, until the receive matches"));
             }
             if (eager) s.complete(SendRequest.DONE);
-            Rank dst = job.rank(dstWorld);
-            if (dst.status() == Rank.Status.WAITING) dst.wake(); // a probe there may be waiting for it
+            Rank to = job.rank(dstWorld);
+            if (to.status() == Rank.Status.WAITING) to.wake(); // a probe there may be waiting for it
         }
         return s;
     }
@@ -192,6 +206,10 @@ public final class P2p {
         if (receiver.job().tracing()) {
             trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched the receive"
                     + (q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(q.capacity) : ""));
+        }
+        if (m.held) {
+            m.held = false;
+            P2pState.of(receiver).eagerHeld.addAndGet(-m.bytes);
         }
         q.complete(new Status(m.source, m.tag, err, n, false));
         if (m.sender != null) m.sender.done(SendRequest.DONE);
