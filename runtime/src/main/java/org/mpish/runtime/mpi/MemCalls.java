@@ -16,6 +16,7 @@ public final class MemCalls implements CallFamily {
                 .in("size", AINT).in("info", INFO).out("baseptr", PType.BUFFER, "void *baseptr")
                 .impl((r, a) -> {
                     long size = a.l(0);
+                    if (a.handle(1).isFreed()) throw new MpiException(ErrorClass.MPI_ERR_INFO, "info: " + a.handle(1).name() + " has been freed");
                     if (size < 0) throw new MpiException(ErrorClass.MPI_ERR_SIZE, "size is negative (" + size + ")");
                     try {
                         return r.memory().alloc(size);
