@@ -189,7 +189,9 @@ public final class Job implements AutoCloseable {
             if (!r.blocked()) return false;
             if (!r.finished()) anyUnfinished = true;
         }
-        return anyUnfinished;
+        if (!anyUnfinished) return false;
+        for (Rank r : ranks) if (r.couldProceed()) return false;
+        return true;
     }
 
     /** One line per rank saying what it is doing, headed by a summary. */

@@ -31,6 +31,8 @@ public final class Rank {
 
     private volatile String call;
     private volatile Supplier<String> waitingFor;
+    /** The condition the rank waits for, so the watchdog can see that a rank which has not run yet could go on. */
+    private volatile BooleanSupplier waitingUntil;
     private volatile boolean busy;
     private volatile boolean finished;
     private volatile boolean inProgressTask;
@@ -134,6 +136,22 @@ public final class Rank {
     boolean blocked() { return waitingFor != null && (!inProgressTask || waitInTask); }
     boolean finished() { return finished; }
 
+    /**
+     * Whether a blocked rank could go on once it runs: its condition already holds (it was woken but has not
+     * been scheduled yet) or handlers wait for it. Called by the watchdog from its own thread; a condition that
+     * cannot be read from there counts as "could go on", so a deadlock is never reported by mistake.
+     */
+    boolean couldProceed() {
+        if (!progressTasks.isEmpty()) return true;
+        BooleanSupplier d = waitingUntil;
+        if (d == null) return false;
+        try {
+            return d.getAsBoolean();
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
     /** Marks the end of this rank's own work: it stays available as a progress point until the job ends. */
     public void markFinished() { finished = true; job.rankFinished(); }
 
@@ -153,7 +171,9 @@ public final class Rank {
             Thread.onSpinWait();
         }
         Supplier<String> outer = waitingFor;
+        BooleanSupplier outerUntil = waitingUntil;
         boolean inTask = inProgressTask;
+        waitingUntil = done;
         waitingFor = what;
         if (inTask) waitInTask = true;
         job.blockedChanged();
@@ -169,6 +189,7 @@ public final class Rank {
             }
         } finally {
             waitingFor = outer;
+            waitingUntil = outerUntil;
             if (inTask) waitInTask = false;
             job.blockedChanged();
         }
