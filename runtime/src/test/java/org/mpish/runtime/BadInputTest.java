@@ -90,7 +90,10 @@ class BadInputTest {
                     if (!rankParams.contains(b.param()) && b.expected() != ANY_CLEAN && !targetOnly) cases.add(b.withProcNull());
                 }
             }
-            if (cases.isEmpty()) continue;
+            if (cases.isEmpty()) {
+                if (!c.inputs().isEmpty() && Boolean.getBoolean("badinput.list")) System.out.println("BadInputTest: no bad argument for " + c.name());
+                continue;
+            }
             calls++;
             runCall(c, cases);
         }
@@ -478,9 +481,36 @@ class BadInputTest {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                 } else if (call.equals("LAPI_Nopoll_wait") && n.equals("val")) {
                     out.add(new Bad(n, "0", 0L, LapiErrors.CNTR_VAL));
+                } else if (call.equals("MPI_Info_get_nthkey") && n.equals("n")) {
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "past the last key", 5L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("buflen")) {
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("error_code") && lapi) {
+                    out.add(new Bad(n, "99999", 99999L, LapiErrors.CODE_UNKNOWN));
+                } else if ((n.equals("errorcode") || n.equals("errorclass")) && !call.contains("call_errhandler") && !call.equals("MPI_Abort")) {
+                    // A58, A60: not a code or class; a predefined one cannot be removed
+                    out.add(new Bad(n, "99999 (no such code)", 99999L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                    if (call.startsWith("MPI_Remove_error")) out.add(new Bad(n, "MPI_ERR_OTHER (predefined)", (long) ErrorClass.MPI_ERR_OTHER, ErrorClass.MPI_ERR_ARG));
                 }
             }
             case ADDR -> addressCases(c, p, out);
+            case STRING -> {
+                if (call.startsWith("MPI_Info_") && n.equals("key")) {
+                    out.add(new Bad(n, "MPI_MAX_INFO_KEY+1 characters", "k".repeat(256), ErrorClass.MPI_ERR_INFO_KEY));
+                    out.add(new Bad(n, "an empty key", "", ErrorClass.MPI_ERR_INFO_KEY));
+                }
+                if (call.equals("MPI_Info_set") && n.equals("value")) {
+                    out.add(new Bad(n, "MPI_MAX_INFO_VAL+1 characters", "v".repeat(1025), ErrorClass.MPI_ERR_INFO_VALUE));
+                }
+            }
+            case VALUE -> {
+                if (call.equals("LAPI_Address") && n.equals("my_addr")) out.add(new Bad(n, "NULL", 0L, LapiErrors.ORG_ADDR_NULL));
+            }
+            case CALLBACK -> {
+                if (t.constantGroup().equals("errhandlerfn")) out.add(new Bad(n, "NULL", null, ErrorClass.MPI_ERR_ARG));
+            }
             case INT_ARRAY -> {
                 if (n.startsWith("ranks")) out.add(new Bad(n, "[2] (job of 2)", List.of(2L), ErrorClass.MPI_ERR_RANK));
             }
@@ -495,6 +525,10 @@ class BadInputTest {
                             org ? LapiErrors.ORG_VEC_ADDR : LapiErrors.TGT_VEC_ADDR));
                 }
                 if (call.equals("LAPI_Util")) out.add(new Bad(n, "Util_type 99", Map.of("Util_type", 99L), LapiErrors.UTIL_CMD));
+                if (call.equals("LAPI_Init")) { // L1: unused fields must be zero
+                    out.add(new Bad(n, "info6 5", Map.of("info6", 5L), LapiErrors.INFO_NONZERO));
+                    out.add(new Bad(n, "lib_vers 99", Map.of("lib_vers", 99L), LapiErrors.INFO_NONZERO));
+                }
             }
             default -> { }
         }

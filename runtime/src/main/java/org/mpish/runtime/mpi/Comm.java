@@ -69,11 +69,24 @@ public final class Comm extends Attributable {
             out[i] = s.value;
         }
         if (odd >= 0) {
-            throw new MpiException(ErrorClass.MPI_ERR_OTHER, "collective calls do not match on " + name() + ": rank "
-                    + shared.participant(odd) + " called " + ((Step) all[odd]).op + " where rank " + process.rank().id() + " called "
-                    + op + " (every rank must make the collective calls of a communicator in the same order)");
+            throw new MpiException(ErrorClass.MPI_ERR_OTHER, "collective calls do not match on " + name() + ": " + whoCalledWhat(all)
+                    + " (every rank must make the collective calls of a communicator in the same order)");
         }
         return out;
+    }
+
+    /** "MPI_Barrier by ranks 0, 2; MPI_Finalize by rank 1": the same text on every participant. */
+    private String whoCalledWhat(Object[] all) {
+        java.util.Map<String, java.util.List<Integer>> by = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < all.length; i++) by.computeIfAbsent(((Step) all[i]).op, k -> new java.util.ArrayList<>()).add(shared.participant(i));
+        StringBuilder sb = new StringBuilder();
+        for (java.util.Map.Entry<String, java.util.List<Integer>> e : by.entrySet()) {
+            java.util.List<Integer> ranks = e.getValue();
+            String list = String.join(", ", ranks.stream().limit(8).map(String::valueOf).toList())
+                    + (ranks.size() > 8 ? " and " + (ranks.size() - 8) + " more" : "");
+            sb.append(sb.isEmpty() ? "" : "; ").append(e.getKey()).append(ranks.size() == 1 ? " by rank " : " by ranks ").append(list);
+        }
+        return sb.toString();
     }
 
     /** One participant's contribution to a collective step, with the call it is part of. */

@@ -175,6 +175,7 @@ public final class ScriptRunner {
         if (s != null) sb.append(s.getSource().getName()).append(':').append(s.getStartLine()).append(':').append(s.getStartColumn()).append(": ");
         String m = e.getMessage();
         if (m == null) m = e.toString();
+        if (e.isResourceExhausted()) m = "out of memory: the script filled the Java heap (" + m + ")";
         if (e.isSyntaxError()) {
             // Graal repeats the source line with a caret under it: keep the first line only
             m = m.lines().findFirst().orElse(m);
