@@ -187,7 +187,7 @@ final class ManFormatter {
     /** Blank lines before a paragraph, except at the start of a section (but inside RS, always). */
     private void bvspace(ManNode n) {
         p.newln();
-        if ((n.parent instanceof ManNode.Root || n.parent.tok != Tok.RS) && n.prev == null) {
+        if ((n.parent instanceof ManNode.Root || n.parent.tok != Tok.RS) && n.prevSibling() == null) {
             return;
         }
         for (int i = 0; i < pardist; i++) {

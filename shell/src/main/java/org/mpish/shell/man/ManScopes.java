@@ -15,7 +15,7 @@ final class ManScopes {
     boolean newLine;
     /** No-fill mode (.nf, .EX). */
     boolean nofill;
-    /** Suppresses the no-fill flag on block and head nodes being built. */
+    /** Suppresses the no-fill flag on the block, head and body nodes of implicit blocks and RS. */
     private boolean noNofill;
     /** An in-line macro without arguments waits for the next line. */
     private boolean eline;
@@ -312,8 +312,8 @@ final class ManScopes {
     void blockExplicit(Tok tok, int ln, int ppos, Args args) {
         if (tok == Tok.RS) {
             rewind(tok);
+            noNofill = true;
         }
-        noNofill = true;
         addBlock(tok, ln, ppos);
         ManNode.Head head = addHead(tok, ln, ppos);
         int la = args.pos();
@@ -346,15 +346,13 @@ final class ManScopes {
                         rewinds++;
                     }
                 }
-                int digits = 0;
-                while (digits < a.length() && Character.isDigit(a.charAt(digits))) {
-                    digits++;
-                }
+                int[] parsed = strtol(a);
+                int digits = parsed[1];
                 if (digits < a.length()) {
                     diags.error(ln, la + (args.quotedAt(la) ? 1 : 0) + digits,
                             "skipping excess arguments: RE ... " + a.substring(digits));
                 }
-                int target = digits == 0 ? 0 : parseIntSafe(a.substring(0, digits));
+                int target = parsed[0];
                 if (target == 0) {
                     target = 1;
                 }
@@ -393,7 +391,7 @@ final class ManScopes {
             }
         }
         if (ctok == Tok.LP || ctok == Tok.PP || ctok == Tok.P) {
-            blockImplicit(ctok, cline, cpos, new Args("", 0, ln, diags));
+            blockImplicit(ctok, cline, cpos, new Args("", 0, ln, diags, null));
         }
         if (tok == Tok.YS && last == nn) {
             addElem(tok, ln, ppos);
@@ -401,12 +399,28 @@ final class ManScopes {
         }
     }
 
-    private static int parseIntSafe(String s) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return Integer.MAX_VALUE;
+    /** C strtol: the value (0 if none) and the number of characters used. */
+    static int[] strtol(String s) {
+        int i = 0;
+        while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+            i++;
         }
+        int sign = 1;
+        int j = i;
+        if (j < s.length() && (s.charAt(j) == '+' || s.charAt(j) == '-')) {
+            sign = s.charAt(j) == '-' ? -1 : 1;
+            j++;
+        }
+        int k = j;
+        long v = 0;
+        while (k < s.length() && Character.isDigit(s.charAt(k))) {
+            v = Math.min(v * 10 + (s.charAt(k) - '0'), Integer.MAX_VALUE);
+            k++;
+        }
+        if (k == j) {
+            return new int[] {0, 0};
+        }
+        return new int[] {(int) (sign * v), k};
     }
 
     void inline(Tok tok, int ln, int ppos, Args args) {

@@ -65,11 +65,17 @@ final class Terminal {
     // ---------------------------------------------------------------- fonts
 
     void fontRepl(byte f) {
+        if (measuring) {
+            return;
+        }
         fontLast = font;
         font = f;
     }
 
     void fontPrev() {
+        if (measuring) {
+            return;
+        }
         byte f = fontLast;
         fontLast = font;
         font = f;
@@ -225,6 +231,8 @@ final class Terminal {
         }
     }
 
+    /** Width measurement only: fonts do not add overstrike. */
+    private boolean measuring;
     private boolean backAfter;
     private boolean backBefore;
 
@@ -237,17 +245,34 @@ final class Terminal {
         }
     }
 
+    /** {@code \h'N'} moves right (or left); {@code \h'|N'} moves to buffer position N, as mandoc does. */
     private void horizontal(String arg) {
-        int n = Units.hspan(arg, 'm');
-        if (n == Integer.MIN_VALUE) {
+        int n = 0;
+        if (arg.startsWith("|")) {
+            n = -col;
+            arg = arg.substring(1);
+        }
+        int v = Units.hspan(arg, 'm');
+        if (v == Units.INVALID) {
             return;
         }
+        n += v;
         if (n >= 0) {
             for (int k = 0; k < n; k++) {
                 bufferc(CharTable.NBSP);
             }
+        } else if (col >= -n) {
+            col += n;
         } else {
-            col = Math.max(0, col + n);
+            n += col;
+            col = 0;
+            if (offset > -n) {
+                ti += n;
+                offset += n;
+            } else {
+                ti -= offset;
+                offset = 0;
+            }
         }
     }
 
@@ -290,16 +315,13 @@ final class Terminal {
     /** Width of a string in columns, escapes resolved (mandoc's term_strlen). */
     static int strlen(String s) {
         Terminal t = new Terminal(Integer.MAX_VALUE / 4);
+        t.measuring = true;
         t.flags |= NOSPACE;
         t.word(s);
         int w = 0;
         for (int i = 0; i < t.lastcol; i++) {
             char c = t.buf[i];
-            if (c == '\b') {
-                w -= i > 0 ? width(t.buf[i - 1]) : 0;
-            } else {
-                w += width(c);
-            }
+            w += c == '\b' ? 1 : width(c);
         }
         return w;
     }
@@ -401,8 +423,8 @@ final class Terminal {
         for (; ic < lastcol; ic++) {
             char c = buf[ic];
             switch (c) {
-                case ' ', CharTable.BREAKPOINT -> {
-                    int vn = c == ' ' ? vis + 1 : vis;
+                case ' ', '\t', CharTable.BREAKPOINT -> {
+                    int vn = c == ' ' ? vis + 1 : c == '\t' ? tabNext(vis) : vis;
                     if (breakline || vn > vtarget) {
                         break scan;
                     }
@@ -427,9 +449,7 @@ final class Terminal {
                     vbr = vis;
                 }
                 default -> {
-                    if (c == '\t') {
-                        vis = tabNext(vis);
-                    } else if (c == CharTable.NBSP) {
+                    if (c == CharTable.NBSP) {
                         buf[ic] = ' ';
                         vis++;
                     } else if (c != CharTable.ZW) {
