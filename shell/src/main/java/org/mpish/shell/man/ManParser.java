@@ -14,8 +14,6 @@ final class ManParser {
     private int skipBraces;
     /** End marker of a skipped definition block, or null. */
     private String skipUntil;
-    /** Unknown macro names: roff defines them as empty macros when they are first used. */
-    private final java.util.Set<String> defined = new java.util.HashSet<>();
     private RoffLexer lexer;
 
     ManParser(Diags diags) {
@@ -25,7 +23,7 @@ final class ManParser {
 
     /** Parses a whole document; messages go to the parser's diagnostics. */
     void run(String source) {
-        lexer = new RoffLexer(source, diags);
+        lexer = new RoffLexer(source, diags, () -> s.nofill);
         for (RoffLexer.Line line; (line = lexer.next()) != null; ) {
             line(line);
         }
@@ -42,7 +40,6 @@ final class ManParser {
         boolean control = !buf.isEmpty() && (buf.charAt(0) == '.' || buf.charAt(0) == '\'')
                 || buf.startsWith("\\.");
         if (!control) {
-            longLine(line);
             line.report();
             text(ln, buf);
             return;
@@ -59,10 +56,15 @@ final class ManParser {
             diags.style(ln, pos, "bad comment style");
             return;
         }
+        if (buf.charAt(pos) == '.' && (pos + 1 == buf.length() || " \t\\".indexOf(buf.charAt(pos + 1)) >= 0)) {
+            nameEnd(ln, buf, pos);
+            diags.error(ln, pos, "skipping end of block that is not open: ..");
+            return;
+        }
         int[] span = nameEnd(ln, buf, pos);
         int end = span[0];
         String name = buf.substring(pos, end);
-        if (defined.contains(name)) {
+        if (lexer.emptyStrings.contains(name)) {
             return; // an unknown macro, already reported, is now an empty user macro
         }
         Tok req = Tok.request(name);
@@ -84,7 +86,7 @@ final class ManParser {
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
         } else if (!macro(ln, pos, buf)) {
-            defined.add(name);
+            lexer.emptyStrings.add(name);
         }
     }
 
@@ -149,18 +151,6 @@ final class ManParser {
             }
         }
         return Math.max(d, 0);
-    }
-
-    private void longLine(RoffLexer.Line line) {
-        String raw = line.raw();
-        int len = raw.length() + (line.last() ? 1 : 0);
-        if (len > 80 && !s.nofill && " .\\'".indexOf(raw.charAt(0)) < 0) {
-            int space = raw.indexOf(' ');
-            if ((space < 0 ? raw.length() : space) < 80) {
-                diags.style(line.number(), len - 1, "input text line longer than 80 bytes: "
-                        + raw.substring(0, Math.min(20, len)) + "...");
-            }
-        }
     }
 
     // ---------------------------------------------------------------- requests

@@ -14,10 +14,9 @@ final class RoffLexer {
 
     /**
      * A logical input line; {@code number} is that of its last physical line, as mandoc counts.
-     * {@code raw} is the line before comments and escapes were processed; {@code last} marks the
-     * final line of the file (mandoc counts an extra byte there).
+     * {@code messages} are the diagnostics about comments and escapes on it.
      */
-    record Line(int number, String text, String raw, boolean last, List<Runnable> messages) {
+    record Line(int number, String text, List<Runnable> messages) {
         /** Issues the messages about comments and escapes, which mandoc reports after the line length. */
         void report() {
             messages.forEach(Runnable::run);
@@ -43,6 +42,8 @@ final class RoffLexer {
             Map.entry("va", "\\(va"), Map.entry("<=", "\\(<="), Map.entry(">=", "\\(>="));
 
     private final Diags diags;
+    /** Whether the parser is in no-fill mode, where long lines are fine. */
+    private final java.util.function.BooleanSupplier nofill;
     /** Messages about the current line, issued when the parser calls {@link Line#report}. */
     private List<Runnable> pending = new ArrayList<>();
     private final String[] physical;
@@ -51,8 +52,9 @@ final class RoffLexer {
     /** The last continuation came from a {@code \#} comment rather than a trailing backslash. */
     private boolean hashComment;
 
-    RoffLexer(String source, Diags diags) {
+    RoffLexer(String source, Diags diags, java.util.function.BooleanSupplier nofill) {
         this.diags = diags;
+        this.nofill = nofill;
         this.physical = source.split("\n", -1);
         int n = physical.length;
         if (n > 0 && physical[n - 1].isEmpty()) {
@@ -72,13 +74,13 @@ final class RoffLexer {
         StringBuilder buf = new StringBuilder();
         int scanFrom = 0;
         boolean open = false;
-        String raw = null;
         int number = index;
         while (index < count) {
             number = ++index;
+            int before = buf.length();
             convert(physical[number - 1], number, buf);
-            if (raw == null) {
-                raw = buf.toString();
+            if (before == 0) {
+                longLine(buf, buf.length() + (index >= count ? 1 : 0), number);
             }
             int cut = comments(buf, number, scanFrom);
             open = cut >= 0 && hashComment;
@@ -91,9 +93,21 @@ final class RoffLexer {
             return null; // "\#" on the last line: roff waits for a line that never comes
         }
         String text = expand(buf.toString(), number, pending);
-        Line line = new Line(number, text, raw, index >= count, pending);
+        Line line = new Line(number, text, pending);
         pending = new ArrayList<>();
         return line;
+    }
+
+    /** Style check on one physical line, before comments and escapes are looked at (mandoc's order). */
+    private void longLine(StringBuilder buf, int len, int number) {
+        if (len <= 80 || nofill.getAsBoolean() || buf.isEmpty() || " .\\".indexOf(buf.charAt(0)) >= 0) {
+            return;
+        }
+        int space = buf.indexOf(" ");
+        if ((space < 0 ? buf.length() : space) < 80) {
+            diags.style(number, len - 1, "input text line longer than 80 bytes: "
+                    + buf.substring(0, Math.min(20, buf.length())) + "...");
+        }
     }
 
     /** Appends one physical line, encoding non-ASCII input and replacing control characters. */
@@ -163,8 +177,11 @@ final class RoffLexer {
         return -1;
     }
 
-    /** Strings interpolated while undefined: roff then defines them as empty, and stays quiet. */
-    private final java.util.Set<String> emptyStrings = new java.util.HashSet<>();
+    /**
+     * Names used while undefined, as strings or macros: roff then defines them as empty and
+     * stays quiet about later uses.  Strings and macros share this table, as in roff.
+     */
+    final java.util.Set<String> emptyStrings = new java.util.HashSet<>();
 
     /**
      * Interpolates strings, registers and widths and checks all other escapes.  Like mandoc,
@@ -287,7 +304,7 @@ final class RoffLexer {
                 }
                 if (res == null) {
                     report.add(() -> diags.warn(number, stesc, "undefined string, using \"\": " + nm));
-                    if (Tok.macro(nm) == null) {
+                    if (complete && Tok.macro(nm) == null) {
                         emptyStrings.add(nm); // unless it names a man(7) macro
                     }
                     res = "";

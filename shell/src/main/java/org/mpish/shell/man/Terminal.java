@@ -276,39 +276,61 @@ final class Terminal {
         }
     }
 
+    /** {@code \l'Nc'}: a line of N columns drawn with c (default underscore). */
     private void hline(String arg) {
-        int k = 0;
-        while (k < arg.length() && "0123456789.+-".indexOf(arg.charAt(k)) >= 0) {
-            k++;
-        }
-        if (k < arg.length() && "cimnpPuvM".indexOf(arg.charAt(k)) >= 0) {
-            k++;
-        }
-        int n = Units.hspan(arg.substring(0, k), 'm');
-        if (n == Integer.MIN_VALUE) {
+        int k = Units.end(arg);
+        if (k < 0) {
             return;
         }
+        int n = Units.hspan(arg.substring(0, k), 'm');
         if (n <= 0) {
             n = rmargin > offset ? rmargin - offset : 0;
         }
-        char c = k < arg.length() ? arg.charAt(k) : '_';
-        for (int j = 0; j < n; j++) {
+        String c = "_";
+        if (k < arg.length()) {
+            if (arg.charAt(k) == '\\') {
+                Escape e = Escape.parse(arg, k + 1);
+                c = switch (e.kind()) {
+                    case SPECIAL -> CharTable.special(e.arg(arg));
+                    case UNICODE -> CharTable.unicode(Integer.parseInt(e.arg(arg).substring(1), 16));
+                    case UNDEF -> String.valueOf(arg.charAt(e.argStart()));
+                    default -> null;
+                };
+                if (c == null) {
+                    c = "_";
+                }
+            } else {
+                char ch = arg.charAt(k);
+                c = ch < 0x20 || ch > 0x7e ? "_" : String.valueOf(ch);
+            }
+        }
+        int w = Math.max(1, c.length());
+        for (int left = n; left > 0; left -= w) {
             encode(c);
         }
     }
 
-    /** {@code \o'abc'}: the characters are printed on top of each other. */
+    /** {@code \o'abc'}: the characters are printed on top of each other, as mandoc does it. */
     private void overstrike(String arg) {
         for (int k = 0; k < arg.length(); k++) {
             char c = arg.charAt(k);
             if (c == '\\') {
-                k = Escape.parse(arg, k + 1).end() - 1;
-                continue;
+                continue; // mandoc skips just the backslash of an escape in here
             }
-            encode(c);
+            encode1(c);
             if (k + 1 < arg.length()) {
-                backBefore = true;
+                if (backBefore) {
+                    backAfter = true;
+                } else {
+                    backBefore = true;
+                }
             }
+        }
+        if (lastcol > 2 && (buf[lastcol - 1] == ' ' || buf[lastcol - 1] == '\t')) {
+            lastcol -= 2; // drop a trailing backspace and blank
+        }
+        if (col > lastcol) {
+            col = lastcol;
         }
     }
 
