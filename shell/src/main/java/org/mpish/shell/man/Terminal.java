@@ -334,6 +334,16 @@ final class Terminal {
         }
     }
 
+    /** A string laid out on one unbreakable line, escapes resolved and fonts ignored. */
+    static Output line(String s) {
+        Terminal t = new Terminal(Integer.MAX_VALUE / 4);
+        t.measuring = true;
+        t.flags |= NOSPACE | BRNEVER;
+        t.word(s);
+        t.flushln();
+        return t.out;
+    }
+
     /** Width of a string in columns, escapes resolved (mandoc's term_strlen). */
     static int strlen(String s) {
         Terminal t = new Terminal(Integer.MAX_VALUE / 4);
