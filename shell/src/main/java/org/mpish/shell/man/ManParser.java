@@ -238,10 +238,10 @@ final class ManParser {
         }
         Args args = new Args(buf, offs, ln, diags, lexer);
         switch (tok.kind) {
-            case BLOCK_IMPLICIT -> s.blockImplicit(tok, ln, ppos, args);
-            case BLOCK_EXPLICIT -> s.blockExplicit(tok, ln, ppos, args);
-            case BLOCK_CLOSE -> s.blockClose(tok, ln, ppos, args);
-            default -> s.inline(tok, ln, ppos, args);
+            case BLOCK_IMPLICIT -> ManMacros.blockImplicit(s, tok, ln, ppos, args);
+            case BLOCK_EXPLICIT -> ManMacros.blockExplicit(s, tok, ln, ppos, args);
+            case BLOCK_CLOSE -> ManMacros.blockClose(s, tok, ln, ppos, args);
+            default -> ManMacros.inline(s, tok, ln, ppos, args);
         }
         if (bline && s.blineOpen() && !s.elineOpen() && !tok.is(Tok.NSCOPED)) {
             s.closeHeadOpenBody(ln, ppos);

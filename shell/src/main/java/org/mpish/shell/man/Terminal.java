@@ -46,9 +46,9 @@ final class Terminal {
     private int minbl;
     private int viscol;
 
-    private char[] buf = new char[256];
-    private int col;
-    private int lastcol;
+    char[] buf = new char[256];
+    int col;
+    int lastcol;
     private int readPos;
 
     private byte font = Output.ROMAN;
@@ -95,7 +95,7 @@ final class Terminal {
     }
 
     /** Buffers a layout character (blank, marker); blanks never overwrite text moved back over. */
-    private void bufferc(char c) {
+    void bufferc(char c) {
         ensure(1);
         if (lastcol <= col || (c != ' ' && c != CharTable.NBSP)) {
             buf[col] = c;
@@ -107,7 +107,7 @@ final class Terminal {
     }
 
     /** Buffers one printable character in the current font. */
-    private void encode1(char c) {
+    void encode1(char c) {
         ensure(8);
         byte f = c == CharTable.HYPH || (c > ' ' && c < 0x7f) ? font : Output.ROMAN;
         if (backBefore) {
@@ -139,7 +139,7 @@ final class Terminal {
     }
 
     /** Buffers a string in the current font; non-printing characters go in unchanged. */
-    private void encode(String s) {
+    void encode(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == CharTable.HYPH || (c > ' ' && c < 0x7f)) {
@@ -155,7 +155,7 @@ final class Terminal {
         }
     }
 
-    private void encode(char c) {
+    void encode(char c) {
         encode(String.valueOf(c));
     }
 
@@ -198,7 +198,7 @@ final class Terminal {
             switch (e.kind()) {
                 case UNICODE -> encode(CharTable.unicode(Integer.parseInt(e.arg(w).substring(1), 16)));
                 case NUMBERED -> {
-                    String s = CharTable.numbered(numberOf(e.arg(w)));
+                    String s = CharTable.numbered(EscapeWriter.numberOf(e.arg(w)));
                     if (s != null) {
                         encode(s);
                     }
@@ -221,10 +221,10 @@ final class Terminal {
                         flags |= NOSPACE | NONEWLINE;
                     }
                 }
-                case HORIZ -> horizontal(e.arg(w));
-                case HLINE -> hline(e.arg(w));
+                case HORIZ -> EscapeWriter.horizontal(this, e.arg(w));
+                case HLINE -> EscapeWriter.hline(this, e.arg(w));
                 case SKIPCHAR -> backAfter = true;
-                case OVERSTRIKE -> overstrike(e.arg(w));
+                case OVERSTRIKE -> EscapeWriter.overstrike(this, e.arg(w));
                 default -> {
                 }
             }
@@ -232,131 +232,9 @@ final class Terminal {
     }
 
     /** Width measurement only: fonts do not add overstrike. */
-    private boolean measuring;
-    private boolean backAfter;
-    private boolean backBefore;
-
-    private static int numberOf(String arg) {
-        String d = arg.startsWith("char") ? arg.substring(4) : arg;
-        try {
-            return d.isEmpty() ? -1 : Integer.parseInt(d);
-        } catch (NumberFormatException ex) {
-            return -1;
-        }
-    }
-
-    /** {@code \h'N'} moves right (or left); {@code \h'|N'} moves to buffer position N, as mandoc does. */
-    private void horizontal(String arg) {
-        int n = 0;
-        if (arg.startsWith("|")) {
-            n = -col;
-            arg = arg.substring(1);
-        }
-        int v = Units.hspan(arg, 'm');
-        if (v == Units.INVALID) {
-            return;
-        }
-        n += v;
-        if (n >= 0) {
-            for (int k = 0; k < n; k++) {
-                bufferc(CharTable.NBSP);
-            }
-        } else if (col >= -n) {
-            col += n;
-        } else {
-            n += col;
-            col = 0;
-            if (offset > -n) {
-                ti += n;
-                offset += n;
-            } else {
-                ti -= offset;
-                offset = 0;
-            }
-        }
-    }
-
-    /** {@code \l'Nc'}: a line of N columns drawn with c (default underscore). */
-    private void hline(String arg) {
-        int k = Units.end(arg);
-        if (k < 0) {
-            return;
-        }
-        int n = Units.hspan(arg.substring(0, k), 'm');
-        if (n <= 0) {
-            n = rmargin > offset ? rmargin - offset : 0;
-        }
-        String c = "_";
-        if (k < arg.length()) {
-            if (arg.charAt(k) == '\\') {
-                Escape e = Escape.parse(arg, k + 1);
-                c = switch (e.kind()) {
-                    case SPECIAL -> CharTable.special(e.arg(arg));
-                    case UNICODE -> CharTable.unicode(Integer.parseInt(e.arg(arg).substring(1), 16));
-                    case UNDEF -> String.valueOf(arg.charAt(e.argStart()));
-                    default -> null;
-                };
-                if (c == null) {
-                    c = "_";
-                }
-            } else {
-                char ch = arg.charAt(k);
-                c = ch < 0x20 || ch > 0x7e ? "_" : String.valueOf(ch);
-            }
-        }
-        int w = Math.max(1, c.length());
-        for (int left = n; left > 0; left -= w) {
-            encode(c);
-        }
-    }
-
-    /** {@code \o'abc'}: the characters are printed on top of each other, as mandoc does it. */
-    private void overstrike(String arg) {
-        for (int k = 0; k < arg.length(); k++) {
-            char c = arg.charAt(k);
-            if (c == '\\') {
-                continue; // mandoc skips just the backslash of an escape in here
-            }
-            encode1(c);
-            if (k + 1 < arg.length()) {
-                if (backBefore) {
-                    backAfter = true;
-                } else {
-                    backBefore = true;
-                }
-            }
-        }
-        if (lastcol > 2 && (buf[lastcol - 1] == ' ' || buf[lastcol - 1] == '\t')) {
-            lastcol -= 2; // drop a trailing backspace and blank
-        }
-        if (col > lastcol) {
-            col = lastcol;
-        }
-    }
-
-    /** A string laid out on one unbreakable line, escapes resolved and fonts ignored. */
-    static Output line(String s) {
-        Terminal t = new Terminal(Integer.MAX_VALUE / 4);
-        t.measuring = true;
-        t.flags |= NOSPACE | BRNEVER;
-        t.word(s);
-        t.flushln();
-        return t.out;
-    }
-
-    /** Width of a string in columns, escapes resolved (mandoc's term_strlen). */
-    static int strlen(String s) {
-        Terminal t = new Terminal(Integer.MAX_VALUE / 4);
-        t.measuring = true;
-        t.flags |= NOSPACE;
-        t.word(s);
-        int w = 0;
-        for (int i = 0; i < t.lastcol; i++) {
-            char c = t.buf[i];
-            w += c == '\b' ? 1 : width(c);
-        }
-        return w;
-    }
+    boolean measuring;
+    boolean backAfter;
+    boolean backBefore;
 
     // ---------------------------------------------------------------- lines
 
@@ -528,7 +406,7 @@ final class Terminal {
         readPos = nbr;
     }
 
-    private static int width(char c) {
+    static int width(char c) {
         return c == CharTable.ZW || c == CharTable.BREAKPOINT || c == '\n' || c == '\b' ? 0 : 1;
     }
 
