@@ -9,13 +9,16 @@ final class Args {
     private final String buf;
     private final int line;
     private final Diags diags;
+    /** Interpolates again after copy mode turned "\\\\" into "\\"; null for synthetic arguments. */
+    private final RoffLexer lexer;
     private int pos;
 
-    Args(String buf, int pos, int line, Diags diags) {
+    Args(String buf, int pos, int line, Diags diags, RoffLexer lexer) {
         this.buf = buf;
         this.pos = pos;
         this.line = line;
         this.diags = diags;
+        this.lexer = lexer;
     }
 
     /** Position of the next argument. */
@@ -50,6 +53,7 @@ final class Args {
             start++;
         }
         StringBuilder arg = new StringBuilder();
+        boolean copyEscape = false;
         int cp = start;
         int len = buf.length();
         while (cp < len) {
@@ -63,6 +67,7 @@ final class Args {
                 }
                 if (n == '\\') {
                     arg.append('\\');
+                    copyEscape = true;
                     cp += 2;
                     continue;
                 }
@@ -105,6 +110,13 @@ final class Args {
         if (pos >= len && (white || buf.charAt(pos - 1) == ' ')) {
             diags.style(line, pos, "whitespace at end of input line");
         }
-        return arg.toString();
+        if (!copyEscape || lexer == null) {
+            return arg.toString();
+        }
+        // "\\\\" became "\\": the argument is interpolated again, like roff does
+        java.util.List<Runnable> messages = new java.util.ArrayList<>();
+        String expanded = lexer.expand(arg.toString(), line, messages);
+        messages.forEach(Runnable::run);
+        return expanded;
     }
 }

@@ -225,7 +225,7 @@ record Escape(Kind kind, int argStart, int argEnd, int end) {
             }
         } else {
             if (start + size > len) {
-                return new Escape(Kind.ERROR, start, len, len);
+                return new Escape(Kind.ERROR, start, len, start);
             }
             argEnd = start + size;
             end = argEnd;

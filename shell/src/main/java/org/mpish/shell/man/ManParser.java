@@ -14,6 +14,7 @@ final class ManParser {
     private int skipBraces;
     /** End marker of a skipped definition block, or null. */
     private String skipUntil;
+    private RoffLexer lexer;
 
     ManParser(Diags diags) {
         this.diags = diags;
@@ -22,7 +23,7 @@ final class ManParser {
 
     /** Parses a whole document; messages go to the parser's diagnostics. */
     void run(String source) {
-        RoffLexer lexer = new RoffLexer(source, diags);
+        lexer = new RoffLexer(source, diags, () -> s.nofill);
         for (RoffLexer.Line line; (line = lexer.next()) != null; ) {
             line(line);
         }
@@ -36,13 +37,15 @@ final class ManParser {
             return;
         }
         s.newLine = true;
-        boolean control = !buf.isEmpty() && (buf.charAt(0) == '.' || buf.charAt(0) == '\'');
+        boolean control = !buf.isEmpty() && (buf.charAt(0) == '.' || buf.charAt(0) == '\'')
+                || buf.startsWith("\\.");
         if (!control) {
-            longLine(line);
+            line.report();
             text(ln, buf);
             return;
         }
-        int pos = 1;
+        line.report();
+        int pos = buf.charAt(0) == '\\' ? 2 : 1;
         while (pos < buf.length() && (buf.charAt(pos) == ' ' || buf.charAt(pos) == '\t')) {
             pos++;
         }
@@ -53,14 +56,20 @@ final class ManParser {
             diags.style(ln, pos, "bad comment style");
             return;
         }
-        int end = pos;
-        while (end < buf.length() && " \t\\".indexOf(buf.charAt(end)) < 0) {
-            end++;
+        if (buf.charAt(pos) == '.' && (pos + 1 == buf.length() || " \t\\".indexOf(buf.charAt(pos + 1)) >= 0)) {
+            nameEnd(ln, buf, pos);
+            diags.error(ln, pos, "skipping end of block that is not open: ..");
+            return;
         }
+        int[] span = nameEnd(ln, buf, pos);
+        int end = span[0];
         String name = buf.substring(pos, end);
+        if (lexer.emptyStrings.contains(name)) {
+            return; // an unknown macro, already reported, is now an empty user macro
+        }
         Tok req = Tok.request(name);
         if (req != null) {
-            request(req, ln, pos, end, buf);
+            request(req, ln, pos, span[1], buf);
         } else if (Requests.IGNORED.contains(name)) {
             return;
         } else if (Requests.INSECURE.contains(name)) {
@@ -76,9 +85,37 @@ final class ManParser {
             skipBraces = braceDelta(buf.substring(end));
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
-        } else {
-            macro(ln, pos, buf);
+        } else if (!macro(ln, pos, buf)) {
+            lexer.emptyStrings.add(name);
         }
+    }
+
+    /**
+     * End of a request or macro name (roff's rules): a blank or the end of the line ends it, and
+     * an escape sequence other than {@code \\} ends it with an error.
+     */
+    private int[] nameEnd(int ln, String buf, int pos) {
+        int cp = pos;
+        while (cp < buf.length()) {
+            char c = buf.charAt(cp);
+            if (c == ' ' || c == '\t') {
+                return new int[] {cp, cp + 1};
+            }
+            if (c == '\\' && cp + 1 < buf.length()) {
+                char n = buf.charAt(cp + 1);
+                if (n == '{' || n == '}') {
+                    break;
+                }
+                if (n == '\\') {
+                    cp += 2;
+                    continue;
+                }
+                diags.error(ln, 0, "escaped character not allowed in a name: " + buf.substring(pos, cp + 2));
+                return new int[] {cp, Escape.parse(buf, cp + 1).end()};
+            }
+            cp++;
+        }
+        return new int[] {cp, cp};
     }
 
     /** Skips the body of definitions and braced conditionals, which are not supported. */
@@ -116,23 +153,11 @@ final class ManParser {
         return Math.max(d, 0);
     }
 
-    private void longLine(RoffLexer.Line line) {
-        String raw = line.raw();
-        int len = raw.length() + (line.last() ? 1 : 0);
-        if (len > 80 && !s.nofill && " .\\'".indexOf(raw.charAt(0)) < 0) {
-            int space = raw.indexOf(' ');
-            if ((space < 0 ? raw.length() : space) < 80) {
-                diags.style(line.number(), len - 1, "input text line longer than 80 bytes: "
-                        + raw.substring(0, Math.min(20, len)) + "...");
-            }
-        }
-    }
-
     // ---------------------------------------------------------------- requests
 
     private void request(Tok tok, int ln, int ppos, int end, String buf) {
-        int pos = end;
-        while (pos < buf.length() && (buf.charAt(pos) == ' ' || buf.charAt(pos) == '\t')) {
+        int pos = Math.min(end, buf.length());
+        while (pos < buf.length() && buf.charAt(pos) == ' ') {
             pos++;
         }
         String rest = buf.substring(pos);
@@ -182,7 +207,8 @@ final class ManParser {
 
     // ---------------------------------------------------------------- macros
 
-    private void macro(int ln, int ppos, String buf) {
+    /** Handles a man(7) macro line; returns false if the macro is unknown. */
+    private boolean macro(int ln, int ppos, String buf) {
         int offs = ppos;
         int size = 0;
         while (size < 4 && offs < buf.length() && " \t\\".indexOf(buf.charAt(offs)) < 0) {
@@ -192,7 +218,7 @@ final class ManParser {
         Tok tok = size > 0 && size < 4 ? Tok.macro(buf.substring(ppos, offs)) : null;
         if (tok == null) {
             diags.error(ln, ppos, "skipping unknown macro: " + buf.substring(ppos - 1));
-            return;
+            return false;
         }
         if (offs < buf.length() && buf.charAt(offs) == '\\') {
             offs = Escape.parse(buf, offs + 1).end();
@@ -210,17 +236,17 @@ final class ManParser {
         if (bline && ManScopes.endsWithC(buf.substring(offs))) {
             bline = false;
         }
-        Args args = new Args(buf, offs, ln, diags);
+        Args args = new Args(buf, offs, ln, diags, lexer);
         switch (tok.kind) {
-            case BLOCK_IMPLICIT -> s.blockImplicit(tok, ln, ppos, args);
-            case BLOCK_EXPLICIT -> s.blockExplicit(tok, ln, ppos, args);
-            case BLOCK_CLOSE -> s.blockClose(tok, ln, ppos, args);
-            default -> s.inline(tok, ln, ppos, args);
+            case BLOCK_IMPLICIT -> ManMacros.blockImplicit(s, tok, ln, ppos, args);
+            case BLOCK_EXPLICIT -> ManMacros.blockExplicit(s, tok, ln, ppos, args);
+            case BLOCK_CLOSE -> ManMacros.blockClose(s, tok, ln, ppos, args);
+            default -> ManMacros.inline(s, tok, ln, ppos, args);
         }
-        if (!bline || !s.blineOpen() || s.elineOpen() || tok.is(Tok.NSCOPED)) {
-            return;
+        if (bline && s.blineOpen() && !s.elineOpen() && !tok.is(Tok.NSCOPED)) {
+            s.closeHeadOpenBody(ln, ppos);
         }
-        s.closeHeadOpenBody(ln, ppos);
+        return true;
     }
 
     // ---------------------------------------------------------------- text

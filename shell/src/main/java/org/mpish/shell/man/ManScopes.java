@@ -6,21 +6,21 @@ package org.mpish.shell.man;
  */
 final class ManScopes {
     final ManNode.Root root = new ManNode.Root();
-    private final Diags diags;
+    final Diags diags;
     /** The node after or below which the next node is inserted. */
     ManNode last = root;
     /** Insert the next node as the first child of {@link #last} rather than after it. */
-    private boolean asChild = true;
+    boolean asChild = true;
     /** The next node starts an input line. */
     boolean newLine;
     /** No-fill mode (.nf, .EX). */
     boolean nofill;
-    /** Suppresses the no-fill flag on block and head nodes being built. */
-    private boolean noNofill;
+    /** Suppresses the no-fill flag on the block, head and body nodes of implicit blocks and RS. */
+    boolean noNofill;
     /** An in-line macro without arguments waits for the next line. */
-    private boolean eline;
+    boolean eline;
     /** A block head without arguments (or a TP tag) waits for the next line. */
-    private boolean bline;
+    boolean bline;
 
     ManScopes(Diags diags) {
         this.diags = diags;
@@ -77,19 +77,19 @@ final class ManScopes {
         return e;
     }
 
-    private ManNode.Block addBlock(Tok tok, int ln, int pos) {
+    ManNode.Block addBlock(Tok tok, int ln, int pos) {
         ManNode.Block b = add(new ManNode.Block(tok, ln, pos));
         asChild = true;
         return b;
     }
 
-    private ManNode.Head addHead(Tok tok, int ln, int pos) {
+    ManNode.Head addHead(Tok tok, int ln, int pos) {
         ManNode.Head h = add(new ManNode.Head(tok, ln, pos));
         asChild = true;
         return h;
     }
 
-    private void addBody(Tok tok, int ln, int pos) {
+    void addBody(Tok tok, int ln, int pos) {
         add(new ManNode.Body(tok, ln, pos));
         asChild = true;
     }
@@ -152,7 +152,7 @@ final class ManScopes {
     }
 
     /** Closes the implicit blocks that a new {@code tok} block ends. */
-    private void rewind(Tok tok) {
+    void rewind(Tok tok) {
         ManNode n = last;
         if (tok == Tok.RS && n.first == null
                 && (n.tok() == Tok.P || n.tok() == Tok.PP || n.tok() == Tok.LP)) {
@@ -281,174 +281,6 @@ final class ManScopes {
             k--;
         }
         return (n - 2 - k) % 2 == 0;
-    }
-
-    // ---------------------------------------------------------------- macro handlers
-
-    void blockImplicit(Tok tok, int ln, int ppos, Args args) {
-        rewind(tok);
-        noNofill = true;
-        if (tok == Tok.SH || tok == Tok.SS) {
-            nofill = false;
-        }
-        addBlock(tok, ln, ppos);
-        ManNode.Head head = addHead(tok, ln, ppos);
-        for (int la = args.pos(); ; la = args.pos()) {
-            String a = args.next();
-            if (a == null) {
-                break;
-            }
-            addText(a, ln, la);
-        }
-        if (tok.is(Tok.BSCOPED) && (tok == Tok.TP || tok == Tok.TQ || last == head)) {
-            bline = true;
-            return;
-        }
-        unscope(head);
-        addBody(tok, ln, ppos);
-        noNofill = false;
-    }
-
-    void blockExplicit(Tok tok, int ln, int ppos, Args args) {
-        if (tok == Tok.RS) {
-            rewind(tok);
-        }
-        noNofill = true;
-        addBlock(tok, ln, ppos);
-        ManNode.Head head = addHead(tok, ln, ppos);
-        int la = args.pos();
-        String a = args.next();
-        if (a != null) {
-            addText(a, ln, la);
-        }
-        if (!args.atEnd()) {
-            diags.error(ln, args.pos(), "skipping excess arguments: " + tok + " ... " + args.rest());
-        }
-        unscope(head);
-        addBody(tok, ln, ppos);
-        noNofill = false;
-    }
-
-    void blockClose(Tok tok, int ln, int ppos, Args args) {
-        Tok open = switch (tok) {
-            case RE -> Tok.RS;
-            case YS -> Tok.SY;
-            case UE -> Tok.UR;
-            default -> Tok.MT;
-        };
-        int rewinds = 1;
-        if (tok == Tok.RE) {
-            int la = args.pos();
-            String a = args.next();
-            if (a != null) {
-                for (ManNode nn = last.parent; nn != null; nn = nn.parent) {
-                    if (nn.tok() == Tok.RS && nn instanceof ManNode.Block) {
-                        rewinds++;
-                    }
-                }
-                int digits = 0;
-                while (digits < a.length() && Character.isDigit(a.charAt(digits))) {
-                    digits++;
-                }
-                if (digits < a.length()) {
-                    diags.error(ln, la + (args.quotedAt(la) ? 1 : 0) + digits,
-                            "skipping excess arguments: RE ... " + a.substring(digits));
-                }
-                int target = digits == 0 ? 0 : parseIntSafe(a.substring(0, digits));
-                if (target == 0) {
-                    target = 1;
-                }
-                rewinds -= target;
-                if (rewinds < 1) {
-                    diags.error(ln, ppos, "fewer RS blocks open, skipping: RE " + target);
-                    return;
-                }
-            }
-        }
-        ManNode nn = last.parent;
-        for (; nn != null; nn = nn.parent) {
-            if (nn.tok() == open && nn instanceof ManNode.Block && --rewinds == 0) {
-                break;
-            }
-        }
-        if (nn == null) {
-            diags.error(ln, ppos, "skipping end of block that is not open: " + tok);
-            rewind(Tok.PP);
-            if (tok == Tok.RE) {
-                ManNode br = addElem(Tok.BR_REQ, ln, ppos);
-                br.flags |= ManNode.LINE | ManNode.VALID;
-                nextSibling();
-            }
-            return;
-        }
-        int cline = last.line;
-        int cpos = last.pos;
-        Tok ctok = last.tok();
-        unscope(nn);
-        if (!args.atEnd()) {
-            ManNode.Text t = addText(args.rest(), ln, ppos);
-            t.flags |= ManNode.DELIMC;
-            if (ManParser.endsSentence(t.string)) {
-                t.flags |= ManNode.EOS;
-            }
-        }
-        if (ctok == Tok.LP || ctok == Tok.PP || ctok == Tok.P) {
-            blockImplicit(ctok, cline, cpos, new Args("", 0, ln, diags));
-        }
-        if (tok == Tok.YS && last == nn) {
-            addElem(tok, ln, ppos);
-            unscope(last);
-        }
-    }
-
-    private static int parseIntSafe(String s) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return Integer.MAX_VALUE;
-        }
-    }
-
-    void inline(Tok tok, int ln, int ppos, Args args) {
-        ManNode.Elem n = addElem(tok, ln, ppos);
-        if (tok == Tok.EX) {
-            nofill = true;
-        } else if (tok == Tok.EE) {
-            nofill = false;
-        }
-        while (true) {
-            if (!args.atEnd() && last != n && tok == Tok.PD) {
-                diags.error(ln, args.pos(), "skipping excess arguments: PD ... " + args.rest());
-                break;
-            }
-            int la = args.pos();
-            String a = args.next();
-            if (a == null) {
-                break;
-            }
-            if (tok.is(Tok.JOIN) && last instanceof ManNode.Text t) {
-                t.string = t.string + " " + a;
-            } else {
-                addText(a, ln, la);
-            }
-        }
-        if (n != last && last instanceof ManNode.Text t && ManParser.endsSentence(t.string)) {
-            t.flags |= ManNode.EOS;
-        }
-        if (n == last && tok.is(Tok.ESCOPED)) {
-            eline = true;
-            return;
-        }
-        asChild = false;
-        for (; last != null; last = last.parent) {
-            last.flags |= ManNode.VALID;
-            if (last == n) {
-                break;
-            }
-        }
-        if (tok.is(Tok.ESCOPED)) {
-            descope(ln, ppos, null);
-        }
     }
 
     /** Closes everything at the end of the input, reporting what was left open. */

@@ -94,13 +94,11 @@ final class ManValidator {
             case NF -> {
                 if (n.has(ManNode.NOFILL)) {
                     diags.style(n.line, n.pos, "fill mode already disabled, skipping: nf");
-                    scopes.delete(n);
                 }
             }
             case FI -> {
                 if (!n.has(ManNode.NOFILL)) {
                     diags.style(n.line, n.pos, "fill mode already enabled, skipping: fi");
-                    scopes.delete(n);
                 }
             }
             case FT -> {
@@ -259,7 +257,8 @@ final class ManValidator {
         a = a == null ? null : a.next;
         if (a instanceof ManNode.Text t) {
             section = t.string;
-            if (fileSection != 0 && !section.isEmpty() && section.charAt(0) != fileSection) {
+            if (fileSection != 0 && !section.isEmpty() && section.charAt(0) >= '1'
+                    && section.charAt(0) <= '9' && section.charAt(0) != fileSection) {
                 diags.warn(t.line, t.pos, "filename/section mismatch: *." + fileSection + " vs TH ... "
                         + section.charAt(0));
             }

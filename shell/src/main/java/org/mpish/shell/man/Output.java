@@ -21,8 +21,9 @@ final class Output {
         line.append(c);
     }
 
+    /** Blanks before the next character; like mandoc's ASCII device, at most 256 at a time. */
     void advance(int n) {
-        line.append(" ".repeat(Math.max(0, n)));
+        line.append(" ".repeat(Math.max(0, Math.min(n, 256))));
     }
 
     void endline() {

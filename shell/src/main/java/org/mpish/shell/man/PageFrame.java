@@ -9,9 +9,9 @@ final class PageFrame {
     /** {@code TITLE(SEC)   volume   TITLE(SEC)} and a blank line. */
     static void header(Terminal p, ManValidator.Meta meta) {
         String volume = meta.volume() == null ? "" : meta.volume();
-        int vollen = Terminal.strlen(volume);
+        int vollen = Deroff.width(volume);
         String title = meta.title() + "(" + meta.section() + ")";
-        int titlen = Terminal.strlen(title);
+        int titlen = Deroff.width(title);
         int max = p.maxrmargin;
 
         p.flags |= Terminal.NOBREAK | Terminal.NOSPACE;
@@ -51,9 +51,9 @@ final class PageFrame {
             p.vspace();
         }
         int max = p.maxrmargin;
-        int datelen = Terminal.strlen(meta.date());
+        int datelen = Deroff.width(meta.date());
         String title = meta.title() + "(" + meta.section() + ")";
-        int titlen = Terminal.strlen(title);
+        int titlen = Deroff.width(title);
 
         p.offset = 0;
         p.rmargin = max > datelen ? (max + 1 - datelen) / 2 : 0;

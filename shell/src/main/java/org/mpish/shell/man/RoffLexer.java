@@ -14,10 +14,13 @@ final class RoffLexer {
 
     /**
      * A logical input line; {@code number} is that of its last physical line, as mandoc counts.
-     * {@code raw} is the line before comments and escapes were processed; {@code last} marks the
-     * final line of the file (mandoc counts an extra byte there).
+     * {@code messages} are the diagnostics about comments and escapes on it.
      */
-    record Line(int number, String text, String raw, boolean last) {
+    record Line(int number, String text, List<Runnable> messages) {
+        /** Issues the messages about comments and escapes, which mandoc reports after the line length. */
+        void report() {
+            messages.forEach(Runnable::run);
+        }
     }
 
     /** Strings every document may interpolate with {@code \*}. */
@@ -39,12 +42,19 @@ final class RoffLexer {
             Map.entry("va", "\\(va"), Map.entry("<=", "\\(<="), Map.entry(">=", "\\(>="));
 
     private final Diags diags;
+    /** Whether the parser is in no-fill mode, where long lines are fine. */
+    private final java.util.function.BooleanSupplier nofill;
+    /** Messages about the current line, issued when the parser calls {@link Line#report}. */
+    private List<Runnable> pending = new ArrayList<>();
     private final String[] physical;
     private final int count;
     private int index;
+    /** The last continuation came from a {@code \#} comment rather than a trailing backslash. */
+    private boolean hashComment;
 
-    RoffLexer(String source, Diags diags) {
+    RoffLexer(String source, Diags diags, java.util.function.BooleanSupplier nofill) {
         this.diags = diags;
+        this.nofill = nofill;
         this.physical = source.split("\n", -1);
         int n = physical.length;
         if (n > 0 && physical[n - 1].isEmpty()) {
@@ -63,21 +73,41 @@ final class RoffLexer {
         }
         StringBuilder buf = new StringBuilder();
         int scanFrom = 0;
-        String raw = null;
+        boolean open = false;
         int number = index;
         while (index < count) {
             number = ++index;
+            int before = buf.length();
             convert(physical[number - 1], number, buf);
-            if (raw == null) {
-                raw = buf.toString();
+            if (before == 0) {
+                longLine(buf, buf.length() + (index >= count ? 1 : 0), number);
             }
             int cut = comments(buf, number, scanFrom);
+            open = cut >= 0 && hashComment;
             if (cut < 0) {
                 break;
             }
             scanFrom = cut; // continuation: append the next physical line here
         }
-        return new Line(number, expand(buf.toString(), number), raw, index >= count);
+        if (open) {
+            return null; // "\#" on the last line: roff waits for a line that never comes
+        }
+        String text = expand(buf.toString(), number, pending);
+        Line line = new Line(number, text, pending);
+        pending = new ArrayList<>();
+        return line;
+    }
+
+    /** Style check on one physical line, before comments and escapes are looked at (mandoc's order). */
+    private void longLine(StringBuilder buf, int len, int number) {
+        if (len <= 80 || nofill.getAsBoolean() || buf.isEmpty() || " .\\".indexOf(buf.charAt(0)) >= 0) {
+            return;
+        }
+        int space = buf.indexOf(" ");
+        if ((space < 0 ? buf.length() : space) < 80) {
+            diags.style(number, len - 1, "input text line longer than 80 bytes: "
+                    + buf.substring(0, Math.min(20, buf.length())) + "...");
+        }
     }
 
     /** Appends one physical line, encoding non-ASCII input and replacing control characters. */
@@ -118,16 +148,19 @@ final class RoffLexer {
             }
             if (i + 1 == buf.length()) {
                 buf.setLength(i);
+                hashComment = false;
                 return i;
             }
             char next = buf.charAt(i + 1);
             if (next == '"' || next == '#') {
                 char last = buf.charAt(buf.length() - 1);
                 if (buf.length() > i + 2 && (last == ' ' || last == '\t')) {
-                    diags.style(number, buf.length() - 1, "whitespace at end of input line");
+                    int at = buf.length() - 1;
+                    pending.add(() -> diags.style(number, at, "whitespace at end of input line"));
                 }
                 if (next == '#') {
                     buf.setLength(i);
+                    hashComment = true;
                     return i;
                 }
                 int cut = i;
@@ -145,68 +178,143 @@ final class RoffLexer {
     }
 
     /**
-     * Interpolates strings and registers and checks all escapes.  mandoc scans lines from the
-     * right, so messages for one line are reported right to left; we do the same.
+     * Names used while undefined, as strings or macros: roff then defines them as empty and
+     * stays quiet about later uses.  Strings and macros share this table, as in roff.
      */
-    private String expand(String line, int number) {
-        List<Runnable> messages = new ArrayList<>();
-        StringBuilder out = new StringBuilder();
-        int i = 0;
-        int len = line.length();
-        while (i < len) {
-            char c = line.charAt(i);
-            if (c != '\\') {
-                out.append(c);
-                i++;
+    final java.util.Set<String> emptyStrings = new java.util.HashSet<>();
+
+    /**
+     * Interpolates strings, registers and widths and checks all other escapes.  Like mandoc,
+     * the line is scanned from the right, so interpolated text is checked again and messages
+     * for one line come out right to left.  Messages are added to {@code report}.
+     */
+    String expand(String line, int number, List<Runnable> report) {
+        StringBuilder b = new StringBuilder(line);
+        for (int stesc = b.length() - 1; stesc >= 0; stesc--) {
+            if (b.charAt(stesc) != '\\') {
                 continue;
             }
-            Escape e = Escape.parse(line, i + 1);
-            int at = i; // mandoc scans right to left, so columns are those of the input
-            String seq = line.substring(i, Math.min(e.end(), len));
-            String replacement = null;
+            int cp = stesc - 1;
+            while (cp >= 0 && b.charAt(cp) == '\\') {
+                cp--;
+            }
+            if ((stesc - cp) % 2 == 0) {
+                stesc = cp + 1; // an escaped backslash: skip the pair(s)
+                continue;
+            }
+            if (stesc == b.length() - 1) {
+                b.setLength(stesc); // a trailing backslash asks for continuation; nothing follows
+                continue;
+            }
+            int at = stesc;
+            char t = b.charAt(stesc + 1);
+            if (t == '*' || t == 'n' || t == 'w' || t == 'B') {
+                int end = interpolate(b, stesc, number, report);
+                stesc = end; // rescan the inserted text
+                continue;
+            }
+            String cur = b.toString();
+            Escape e = Escape.parse(cur, stesc + 1);
+            String seq = cur.substring(stesc, Math.min(e.end(), cur.length()));
             switch (e.kind()) {
-                case STRING -> {
-                    String name = e.arg(line);
-                    replacement = PREDEFINED.get(name);
-                    if (replacement == null) {
-                        messages.add(() -> diags.warn(number, at, "undefined string, using \"\": " + name));
-                        replacement = "";
-                    }
-                }
-                case REGISTER -> replacement = "0";
-                case WIDTH -> replacement = String.valueOf(24 * e.arg(line).replaceAll("\\\\.", "").length());
-                case NUMCHECK -> replacement = e.arg(line).matches("[-+]?[0-9]+(\\.[0-9]*)?[a-zA-Z]?") ? "1" : "0";
                 case MACROARG -> {
-                    messages.add(() -> diags.error(number, at, "using macro argument outside macro: " + seq));
-                    replacement = "";
+                    report.add(() -> diags.error(number, at, "using macro argument outside macro: " + seq));
+                    b.replace(stesc, e.end(), "");
                 }
-                case ERROR -> messages.add(() -> diags.warn(number, at, "invalid escape sequence: " + seq));
-                case UNSUPP -> messages.add(() -> diags.unsupp(number, at, "unsupported escape sequence: " + seq));
+                case ERROR -> report.add(() -> diags.warn(number, at, "invalid escape sequence: " + seq));
+                case UNSUPP -> report.add(() -> diags.unsupp(number, at, "unsupported escape sequence: " + seq));
                 case UNDEF -> {
-                    char u = line.charAt(e.argStart());
+                    char u = cur.charAt(e.argStart());
                     if (u != '\\' && u != '.') {
-                        messages.add(() -> diags.warn(number, at,
-                                "undefined escape, printing literally: " + seq));
+                        report.add(() -> diags.warn(number, at, "undefined escape, printing literally: " + seq));
                     }
                 }
                 case SPECIAL -> {
-                    if (!CharTable.known(e.arg(line))) {
-                        messages.add(() -> diags.warn(number, at, "invalid escape sequence: " + seq));
+                    if (!CharTable.known(e.arg(cur))) {
+                        report.add(() -> diags.warn(number, at, "invalid escape sequence: " + seq));
                     }
                 }
                 default -> {
                 }
             }
-            if (replacement != null) {
-                out.append(replacement);
-            } else {
-                out.append(seq);
+        }
+        return b.toString();
+    }
+
+    /**
+     * Replaces {@code \*}, {@code \n}, {@code \w} or {@code \B} at {@code stesc} by its value.
+     * Returns the index just after the inserted text.
+     */
+    private int interpolate(StringBuilder b, int stesc, int number, List<Runnable> report) {
+        char t = b.charAt(stesc + 1);
+        int cp = stesc + 2;
+        int len = b.length();
+        char term = 0;
+        int maxl;
+        if (t == 'w' || t == 'B') {
+            term = cp < len ? b.charAt(cp) : 0;
+            cp++;
+            maxl = 0;
+        } else if (cp >= len) {
+            maxl = 0;
+        } else if (b.charAt(cp) == '(') {
+            cp++;
+            maxl = 2;
+        } else if (b.charAt(cp) == '[') {
+            cp++;
+            term = ']';
+            maxl = 0;
+        } else {
+            maxl = 1;
+        }
+        int name = Math.min(cp, len);
+        cp = name;
+        int naml = 0;
+        boolean complete = true;
+        while (maxl == 0 || naml < maxl) {
+            if (cp >= len) {
+                String rest = b.substring(stesc);
+                report.add(() -> diags.warn(number, stesc, "invalid escape sequence: " + rest));
+                complete = false;
+                break;
             }
-            i = Math.max(e.end(), i + 1);
+            if (maxl == 0 && b.charAt(cp) == term) {
+                cp++;
+                break;
+            }
+            if (b.charAt(cp++) != '\\' || t != 'w') {
+                naml++;
+                continue;
+            }
+            Escape e = Escape.parse(b.toString(), cp);
+            cp = Math.max(e.end(), cp);
+            switch (e.kind()) {
+                case SPECIAL, UNICODE, NUMBERED, OVERSTRIKE -> naml++;
+                default -> {
+                }
+            }
         }
-        for (int k = messages.size() - 1; k >= 0; k--) {
-            messages.get(k).run();
+        String nm = b.substring(name, Math.min(name + naml, len));
+        String res;
+        switch (t) {
+            case '*' -> {
+                res = complete ? PREDEFINED.get(nm) : null;
+                if (res == null && complete && emptyStrings.contains(nm)) {
+                    res = "";
+                }
+                if (res == null) {
+                    report.add(() -> diags.warn(number, stesc, "undefined string, using \"\": " + nm));
+                    if (complete && Tok.macro(nm) == null) {
+                        emptyStrings.add(nm); // unless it names a man(7) macro
+                    }
+                    res = "";
+                }
+            }
+            case 'n' -> res = complete ? "0" : "";
+            case 'w' -> res = String.valueOf(24 * naml);
+            default -> res = complete && nm.matches("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[cimnpPuvMf]?") ? "1" : "0";
         }
-        return out.toString();
+        b.replace(stesc, Math.min(cp, len), res);
+        return stesc + res.length();
     }
 }

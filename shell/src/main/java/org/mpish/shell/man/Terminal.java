@@ -46,9 +46,9 @@ final class Terminal {
     private int minbl;
     private int viscol;
 
-    private char[] buf = new char[256];
-    private int col;
-    private int lastcol;
+    char[] buf = new char[256];
+    int col;
+    int lastcol;
     private int readPos;
 
     private byte font = Output.ROMAN;
@@ -65,11 +65,17 @@ final class Terminal {
     // ---------------------------------------------------------------- fonts
 
     void fontRepl(byte f) {
+        if (measuring) {
+            return;
+        }
         fontLast = font;
         font = f;
     }
 
     void fontPrev() {
+        if (measuring) {
+            return;
+        }
         byte f = fontLast;
         fontLast = font;
         font = f;
@@ -89,7 +95,7 @@ final class Terminal {
     }
 
     /** Buffers a layout character (blank, marker); blanks never overwrite text moved back over. */
-    private void bufferc(char c) {
+    void bufferc(char c) {
         ensure(1);
         if (lastcol <= col || (c != ' ' && c != CharTable.NBSP)) {
             buf[col] = c;
@@ -101,7 +107,7 @@ final class Terminal {
     }
 
     /** Buffers one printable character in the current font. */
-    private void encode1(char c) {
+    void encode1(char c) {
         ensure(8);
         byte f = c == CharTable.HYPH || (c > ' ' && c < 0x7f) ? font : Output.ROMAN;
         if (backBefore) {
@@ -133,7 +139,7 @@ final class Terminal {
     }
 
     /** Buffers a string in the current font; non-printing characters go in unchanged. */
-    private void encode(String s) {
+    void encode(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c == CharTable.HYPH || (c > ' ' && c < 0x7f)) {
@@ -149,7 +155,7 @@ final class Terminal {
         }
     }
 
-    private void encode(char c) {
+    void encode(char c) {
         encode(String.valueOf(c));
     }
 
@@ -192,7 +198,7 @@ final class Terminal {
             switch (e.kind()) {
                 case UNICODE -> encode(CharTable.unicode(Integer.parseInt(e.arg(w).substring(1), 16)));
                 case NUMBERED -> {
-                    String s = CharTable.numbered(numberOf(e.arg(w)));
+                    String s = CharTable.numbered(EscapeWriter.numberOf(e.arg(w)));
                     if (s != null) {
                         encode(s);
                     }
@@ -215,94 +221,20 @@ final class Terminal {
                         flags |= NOSPACE | NONEWLINE;
                     }
                 }
-                case HORIZ -> horizontal(e.arg(w));
-                case HLINE -> hline(e.arg(w));
+                case HORIZ -> EscapeWriter.horizontal(this, e.arg(w));
+                case HLINE -> EscapeWriter.hline(this, e.arg(w));
                 case SKIPCHAR -> backAfter = true;
-                case OVERSTRIKE -> overstrike(e.arg(w));
+                case OVERSTRIKE -> EscapeWriter.overstrike(this, e.arg(w));
                 default -> {
                 }
             }
         }
     }
 
-    private boolean backAfter;
-    private boolean backBefore;
-
-    private static int numberOf(String arg) {
-        String d = arg.startsWith("char") ? arg.substring(4) : arg;
-        try {
-            return d.isEmpty() ? -1 : Integer.parseInt(d);
-        } catch (NumberFormatException ex) {
-            return -1;
-        }
-    }
-
-    private void horizontal(String arg) {
-        int n = Units.hspan(arg, 'm');
-        if (n == Integer.MIN_VALUE) {
-            return;
-        }
-        if (n >= 0) {
-            for (int k = 0; k < n; k++) {
-                bufferc(CharTable.NBSP);
-            }
-        } else {
-            col = Math.max(0, col + n);
-        }
-    }
-
-    private void hline(String arg) {
-        int k = 0;
-        while (k < arg.length() && "0123456789.+-".indexOf(arg.charAt(k)) >= 0) {
-            k++;
-        }
-        if (k < arg.length() && "cimnpPuvM".indexOf(arg.charAt(k)) >= 0) {
-            k++;
-        }
-        int n = Units.hspan(arg.substring(0, k), 'm');
-        if (n == Integer.MIN_VALUE) {
-            return;
-        }
-        if (n <= 0) {
-            n = rmargin > offset ? rmargin - offset : 0;
-        }
-        char c = k < arg.length() ? arg.charAt(k) : '_';
-        for (int j = 0; j < n; j++) {
-            encode(c);
-        }
-    }
-
-    /** {@code \o'abc'}: the characters are printed on top of each other. */
-    private void overstrike(String arg) {
-        for (int k = 0; k < arg.length(); k++) {
-            char c = arg.charAt(k);
-            if (c == '\\') {
-                k = Escape.parse(arg, k + 1).end() - 1;
-                continue;
-            }
-            encode(c);
-            if (k + 1 < arg.length()) {
-                backBefore = true;
-            }
-        }
-    }
-
-    /** Width of a string in columns, escapes resolved (mandoc's term_strlen). */
-    static int strlen(String s) {
-        Terminal t = new Terminal(Integer.MAX_VALUE / 4);
-        t.flags |= NOSPACE;
-        t.word(s);
-        int w = 0;
-        for (int i = 0; i < t.lastcol; i++) {
-            char c = t.buf[i];
-            if (c == '\b') {
-                w -= i > 0 ? width(t.buf[i - 1]) : 0;
-            } else {
-                w += width(c);
-            }
-        }
-        return w;
-    }
+    /** Width measurement only: fonts do not add overstrike. */
+    boolean measuring;
+    boolean backAfter;
+    boolean backBefore;
 
     // ---------------------------------------------------------------- lines
 
@@ -401,8 +333,8 @@ final class Terminal {
         for (; ic < lastcol; ic++) {
             char c = buf[ic];
             switch (c) {
-                case ' ', CharTable.BREAKPOINT -> {
-                    int vn = c == ' ' ? vis + 1 : vis;
+                case ' ', '\t', CharTable.BREAKPOINT -> {
+                    int vn = c == ' ' ? vis + 1 : c == '\t' ? tabNext(vis) : vis;
                     if (breakline || vn > vtarget) {
                         break scan;
                     }
@@ -427,9 +359,7 @@ final class Terminal {
                     vbr = vis;
                 }
                 default -> {
-                    if (c == '\t') {
-                        vis = tabNext(vis);
-                    } else if (c == CharTable.NBSP) {
+                    if (c == CharTable.NBSP) {
                         buf[ic] = ' ';
                         vis++;
                     } else if (c != CharTable.ZW) {
@@ -476,7 +406,7 @@ final class Terminal {
         readPos = nbr;
     }
 
-    private static int width(char c) {
+    static int width(char c) {
         return c == CharTable.ZW || c == CharTable.BREAKPOINT || c == '\n' || c == '\b' ? 0 : 1;
     }
 

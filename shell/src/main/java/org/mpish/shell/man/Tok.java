@@ -39,10 +39,10 @@ public enum Tok {
     RI("RI", Kind.INLINE, 0),
     RE("RE", Kind.BLOCK_CLOSE, Tok.XSCOPE),
     RS("RS", Kind.BLOCK_EXPLICIT, Tok.XSCOPE),
-    DT("DT", Kind.INLINE, Tok.NSCOPED),
-    UC("UC", Kind.INLINE, Tok.NSCOPED),
+    DT("DT", Kind.INLINE, 0),
+    UC("UC", Kind.INLINE, 0),
     PD("PD", Kind.INLINE, Tok.NSCOPED),
-    AT("AT", Kind.INLINE, Tok.NSCOPED),
+    AT("AT", Kind.INLINE, 0),
     IN("in", Kind.INLINE, Tok.NSCOPED),
     SY("SY", Kind.BLOCK_IMPLICIT, Tok.XSCOPE),
     YS("YS", Kind.BLOCK_CLOSE, Tok.XSCOPE),
@@ -106,7 +106,7 @@ public enum Tok {
 
     /** Tokens whose formatting never involves text, so fonts are left alone. */
     boolean noText() {
-        return this == DT || this == UC || this == PD || this == AT || this == IN;
+        return this == UC || this == PD || this == IN;
     }
 
     static Tok request(String name) {

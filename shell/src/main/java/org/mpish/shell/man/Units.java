@@ -11,7 +11,13 @@ final class Units {
     private Units() {
     }
 
-    private record Scaled(double value, char unit) {
+    private record Scaled(double value, char unit, int end) {
+    }
+
+    /** Index just after a number and its optional unit at the start of {@code s}, or -1. */
+    static int end(String s) {
+        Scaled su = parse(s, 'n');
+        return su == null ? -1 : su.end;
     }
 
     private static Scaled parse(String s, char defaultUnit) {
@@ -38,8 +44,9 @@ final class Units {
             return null;
         }
         double v = Double.parseDouble(s.substring(start, i));
-        char unit = i < n && "cifMmnPpuv".indexOf(s.charAt(i)) >= 0 ? s.charAt(i) : defaultUnit;
-        return new Scaled(v, unit);
+        boolean hasUnit = i < n && "cifMmnPpuv".indexOf(s.charAt(i)) >= 0;
+        char unit = hasUnit ? s.charAt(i) : defaultUnit;
+        return new Scaled(v, unit, hasUnit ? i + 1 : i);
     }
 
     /** Horizontal distance in columns, or {@link #INVALID}. */
