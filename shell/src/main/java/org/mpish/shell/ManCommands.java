@@ -3,12 +3,26 @@ package org.mpish.shell;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.List;
+import java.nio.file.Path;
 import org.mpish.shell.man.ManPage;
 import org.mpish.shell.man.Style;
+import org.mpish.shell.man.WhatisIndex;
 
 /** man, apropos, whatis: the manual, rendered by mpish's own man(7) renderer. */
-final class ManCommands {
+public final class ManCommands {
     private ManCommands() {}
+
+    private static volatile WhatisIndex index;
+
+    /** The index of this installation's manual ($mpish.root/man, or ./man), built on first use. */
+    public static WhatisIndex index() {
+        WhatisIndex i = index;
+        if (i == null) {
+            String root = System.getProperty("mpish.root");
+            index = i = WhatisIndex.build(root != null ? Path.of(root, "man") : Path.of("man"));
+        }
+        return i;
+    }
 
     /** The width to render at: $MANWIDTH if set, else the terminal's width (at most 100), else 78. */
     static int width(int terminalWidth) {
@@ -36,16 +50,16 @@ final class ManCommands {
         } else {
             throw new IllegalArgumentException("usage: man [SECTION] NAME | man -k WORD");
         }
-        ManIndex.Entry e = ManIndex.get().find(section, name);
-        if (e == null) {
-            List<String> near = ManIndex.get().apropos(name);
+        Path page = index().find(section == null ? name : section + " " + name);
+        if (page == null) {
+            List<String> near = index().apropos(name);
             throw new IllegalArgumentException("no manual entry for " + name
                     + (near.isEmpty() ? "" : "; try: " + String.join(", ", near.stream().limit(3).map(l -> l.substring(0, l.indexOf(')') + 1)).toList())));
         }
         try {
-            return ManPage.render(Files.readString(e.file()), e.file().getFileName().toString(), width, style);
+            return ManPage.render(Files.readString(page), page.getFileName().toString(), width, style);
         } catch (IOException ex) {
-            throw new IllegalArgumentException("cannot read " + e.file() + ": " + ex.getMessage());
+            throw new IllegalArgumentException("cannot read " + page + ": " + ex.getMessage());
         }
     }
 
@@ -71,7 +85,7 @@ final class ManCommands {
         @Override public String summary() { return "the manual pages whose name or summary mentions WORD"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             if (line.args().size() != 1) throw new IllegalArgumentException("usage: " + usage());
-            List<String> hits = ManIndex.get().apropos(line.args().get(0).text());
+            List<String> hits = index().apropos(line.args().get(0).text());
             if (hits.isEmpty()) return s.failure("apropos: nothing appropriate for " + line.args().get(0).text());
             for (String h : hits) s.printer().println(h);
             return true;
@@ -84,7 +98,7 @@ final class ManCommands {
         @Override public String summary() { return "the one-line summary of a manual page"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             if (line.args().size() != 1) throw new IllegalArgumentException("usage: " + usage());
-            List<String> hits = ManIndex.get().whatis(line.args().get(0).text());
+            List<String> hits = index().whatis(line.args().get(0).text());
             if (hits.isEmpty()) return s.failure("whatis: nothing appropriate for " + line.args().get(0).text());
             for (String h : hits) s.printer().println(h);
             return true;

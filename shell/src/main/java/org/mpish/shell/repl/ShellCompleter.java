@@ -35,8 +35,8 @@ final class ShellCompleter implements Completer {
         }
         String cmd = words.get(first).toLowerCase(Locale.ROOT);
         if (cmd.equals("man") || cmd.equals("whatis") || cmd.equals("help")) {
-            for (org.mpish.shell.ManIndex.Entry e : org.mpish.shell.ManIndex.get().entries()) {
-                out.add(new Candidate(e.name(), e.name(), "manual (" + e.section() + ")", e.description(), null, null, true));
+            for (org.mpish.shell.man.WhatisIndex.Entry e : org.mpish.shell.ManCommands.index().entries()) {
+                for (String n : e.names()) out.add(new Candidate(n, n, "manual (" + e.section() + ")", e.description(), null, null, true));
             }
             return;
         }
