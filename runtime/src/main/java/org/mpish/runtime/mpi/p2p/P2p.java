@@ -91,6 +91,53 @@ public final class P2p {
         return check(q);
     }
 
+    /** MPI_Isend from Java: the request completes as MPI_Wait would see it ({@link #waitAll}). */
+    public static org.mpish.runtime.mpi.Request isend(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest,
+                                                      int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.sendTag(tag);
+        Check.dest(comm, dest);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        return send(r, Mode.STANDARD, l, dest, tag, comm);
+    }
+
+    /** MPI_Irecv from Java. */
+    public static org.mpish.runtime.mpi.Request irecv(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int source,
+                                                      int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.recvTag(tag);
+        Check.source(comm, source);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        return recv(r, l, source, tag, comm);
+    }
+
+    /** MPI_Waitall from Java over requests made by {@link #isend} / {@link #irecv}; errors are thrown. */
+    public static void waitAll(Rank r, org.mpish.runtime.mpi.Request... reqs) {
+        for (org.mpish.runtime.mpi.Request q : reqs) {
+            P2pRequest p = (P2pRequest) q;
+            if (!p.isComplete()) await(r, p);
+            if (p instanceof RecvRequest) check(p);
+        }
+    }
+
+    /** MPI_Bsend from Java. */
+    public static void bsend(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest, int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.sendTag(tag);
+        Check.dest(comm, dest);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        Buffered.bsend(r, l, dest, tag, comm);
+    }
+
+    /** MPI_Buffer_attach from Java. */
+    public static void bufferAttach(Rank r, long addr, int size) { Buffered.attach(r, null, addr, size); }
+
+    /** MPI_Buffer_detach from Java: waits until every buffered message has been received; returns {address, size}. */
+    public static Object[] bufferDetach(Rank r) { return Buffered.detach(r, null); }
+
     // ---- sending -------------------------------------------------------------------------------
 
     /** Starts a send of {@code buf} (checked by the caller); the request is complete unless the send must wait. */
