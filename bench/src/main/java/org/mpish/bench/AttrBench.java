@@ -68,8 +68,8 @@ public class AttrBench {
 
     /** Comm_set_attr on a key that already has a value: the old value's delete callback runs. */
     @Benchmark @OperationsPerInvocation(OPS)
-    public void setAttrReplace() {
-        h.on(0, r -> {
+    public void setAttrReplace(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
             long before = deletes[0];
             int n = keys.length;
             for (int i = 0, j = 0; i < OPS; i++) {
@@ -77,13 +77,13 @@ public class AttrBench {
                 if (++j == n) j = 0;
             }
             Harness.check(deletes[0] - before == OPS, "one delete callback per replacement");
-        });
+        }), OPS);
     }
 
     /** Comm_get_attr, visiting the keys round-robin. */
     @Benchmark @OperationsPerInvocation(OPS)
-    public void getAttr() {
-        h.on(0, r -> {
+    public void getAttr(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
             int n = keys.length;
             long sum = 0;
             for (int i = 0, j = 0; i < OPS; i++) {
@@ -92,6 +92,6 @@ public class AttrBench {
             }
             long full = (long) n * (n - 1) / 2, rounds = OPS / n, rest = OPS % n;
             Harness.check(sum == rounds * full + rest * (rest - 1) / 2, "get_attr values");
-        });
+        }), OPS);
     }
 }

@@ -64,8 +64,8 @@ public class CommDupBench {
     public void teardown() { h.close(); }
 
     @Benchmark @OperationsPerInvocation(DUPS)
-    public void dupFree() {
-        h.on(0, r -> {
+    public void dupFree(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
             long before = deletes[0];
             for (int i = 0; i < DUPS; i++) {
                 Comm c = (Comm) Harness.call1(r, "MPI_Comm_dup", comm);
@@ -76,6 +76,6 @@ public class CommDupBench {
                 Harness.call(r, "MPI_Comm_free", c);
             }
             Harness.check(deletes[0] - before == (long) DUPS * attrs, "one delete callback per attribute per free");
-        });
+        }), DUPS);
     }
 }

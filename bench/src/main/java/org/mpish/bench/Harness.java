@@ -52,6 +52,22 @@ final class Harness implements AutoCloseable {
         waitAll(new CompletableFuture<?>[] {r.submit(() -> { body.accept(r); return null; })});
     }
 
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /**
+     * Runs {@code body} on one rank and returns the CPU time that rank's thread spent in it. On a loaded machine
+     * a thread gets only part of a core, so wall time per operation overstates the cost; CPU time does not.
+     */
+    long onCpu(int rank, Consumer<Rank> body) {
+        long[] cpu = new long[1];
+        on(rank, r -> {
+            long c0 = THREADS.getCurrentThreadCpuTime();
+            body.accept(r);
+            cpu[0] = THREADS.getCurrentThreadCpuTime() - c0;
+        });
+        return cpu[0];
+    }
+
     private void waitAll(CompletableFuture<?>[] fs) {
         // a rank that fails ends the job, so the others stop waiting for it
         for (CompletableFuture<?> f : fs) {

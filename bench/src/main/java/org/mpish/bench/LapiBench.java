@@ -76,22 +76,22 @@ public class LapiBench {
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void put8B() {
-        h.on(0, r -> {
+    public void put8B(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
             for (long i = 0; i < OPS; i++) {
                 r.memory().writeLong(src, i);
                 Harness.call(r, "LAPI_Put", hd, 1L, 8L, bufs[1], src, 0L, cntr[0], 0L);
                 Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
             }
-        });
+        }), OPS);
         Harness.check(h.rank(1).memory().readLong(buf[1]) == OPS - 1, "LAPI_Put landed");
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void get8B() {
+    public void get8B(CpuTime cpu) {
         h.rank(1).memory().writeLong(buf[1] + 8, 4242);
-        h.on(0, r -> {
+        cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
                 r.memory().writeLong(src, 0);
@@ -99,20 +99,20 @@ public class LapiBench {
                 Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
                 Harness.check(r.memory().readLong(src) == 4242, "LAPI_Get read the target");
             }
-        });
+        }), OPS);
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void rmwFetchAdd() {
+    public void rmwFetchAdd(CpuTime cpu) {
         h.rank(1).memory().writeInt(buf[1], 0);
-        h.on(0, r -> {
+        cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
                 Harness.call(r, "LAPI_Rmw", hd, (long) LapiConst.FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
                 Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
                 Harness.check(r.memory().readInt(prev) == i, "LAPI_Rmw previous value");
             }
-        });
+        }), OPS);
         Harness.check(h.rank(1).memory().readInt(buf[1]) == OPS, "LAPI_Rmw counter");
     }
 

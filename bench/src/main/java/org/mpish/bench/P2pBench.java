@@ -113,6 +113,49 @@ public class P2pBench {
     @Benchmark @OperationsPerInvocation(TRIPS)
     public void bsendRecv8B() { pingpong(8, true); }
 
+    /** One rank sends 8 B to itself and receives them: the CPU cost of a send + receive, no hand-off. */
+    @Benchmark @OperationsPerInvocation(TRIPS)
+    public void selfSendRecv8B(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
+            Comm w = world[0];
+            Datatype b = bytes[0];
+            long buf = small[0];
+            MemorySegment seg = r.memory().segment(buf, 8);
+            for (long i = 0; i < TRIPS; i++) {
+                seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
+                P2p.send(r, buf, 8, b, 0, 1, w);
+                seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, -1);
+                P2p.recv(r, buf, 8, b, 0, 1, w);
+                Harness.check(seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == i, "self message");
+            }
+        }), TRIPS);
+    }
+
+    volatile long ping, pong;
+
+    /**
+     * The floor of any hand-off between the two rank threads right now: they answer each other through two
+     * volatile fields, spinning (as shared/anchors/perf/src/phys.c's flag ping-pong). Score: half a round trip.
+     * Read the other latencies against it: on a loaded machine it rises far above the quiet 26 ns.
+     */
+    @Benchmark @OperationsPerInvocation(TRIPS)
+    public void flagPingPong() {
+        ping = pong = 0;
+        h.spmd(r -> {
+            if (r.id() == 0) {
+                for (long i = 1; i <= TRIPS / 2; i++) {
+                    ping = i;
+                    while (pong != i) Thread.onSpinWait();
+                }
+            } else {
+                for (long i = 1; i <= TRIPS / 2; i++) {
+                    while (ping != i) Thread.onSpinWait();
+                    pong = i;
+                }
+            }
+        });
+    }
+
     // ---- bandwidth ------------------------------------------------------------------------------
 
     private void bandwidth(int size, int window, int windows) {

@@ -72,8 +72,8 @@ public class RmaBench {
     private MemorySegment target(int bytes) { return h.rank(1).memory().segment(base[1], bytes); }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void put8B() {
-        h.on(0, r -> {
+    public void put8B(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
             Win w = win[0];
             MemorySegment o = r.memory().segment(origin, 8);
             for (long i = 0; i < OPS; i++) {
@@ -82,13 +82,13 @@ public class RmaBench {
                 RmaLocks.flush(r, w, 1, false, false);
             }
             Harness.check(target(72).get(ValueLayout.JAVA_LONG_UNALIGNED, 64) == OPS - 1, "put landed");
-        });
+        }), OPS);
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void get8B() {
+    public void get8B(CpuTime cpu) {
         target(8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 0x1234_5678_9abcL);
-        h.on(0, r -> {
+        cpu.add(h.onCpu(0, r -> {
             Win w = win[0];
             MemorySegment o = r.memory().segment(origin, 8);
             long sum = 0;
@@ -98,13 +98,13 @@ public class RmaBench {
                 sum += o.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
             }
             Harness.check(sum == 0x1234_5678_9abcL * OPS, "get read the target");
-        });
+        }), OPS);
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void fetchAndOp() {
+    public void fetchAndOp(CpuTime cpu) {
         target(16).set(ValueLayout.JAVA_LONG_UNALIGNED, 8, 0);
-        h.on(0, r -> {
+        cpu.add(h.onCpu(0, r -> {
             Win w = win[0];
             MemorySegment o = r.memory().segment(origin, 8), res = r.memory().segment(result, 8);
             o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 1);
@@ -116,13 +116,13 @@ public class RmaBench {
             }
             Harness.check(target(16).get(ValueLayout.JAVA_LONG_UNALIGNED, 8) == OPS && sum == (long) OPS * (OPS - 1) / 2,
                     "fetch_and_op counter");
-        });
+        }), OPS);
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void compareAndSwap() {
+    public void compareAndSwap(CpuTime cpu) {
         target(24).set(ValueLayout.JAVA_LONG_UNALIGNED, 16, 0);
-        h.on(0, r -> {
+        cpu.add(h.onCpu(0, r -> {
             Win w = win[0];
             MemorySegment o = r.memory().segment(origin, 8), c = r.memory().segment(compare, 8), res = r.memory().segment(result, 8);
             for (long i = 0; i < OPS; i++) {
@@ -132,13 +132,13 @@ public class RmaBench {
                 RmaLocks.flush(r, w, 1, false, false);
                 Harness.check(res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == i, "compare_and_swap succeeded");
             }
-        });
+        }), OPS);
     }
 
     /** Score: per 1 MiB put (16 puts to disjoint ranges, then one flush). */
     @Benchmark @OperationsPerInvocation(16 * BW_ROUNDS)
-    public void putBw1MiB() {
-        h.on(0, r -> {
+    public void putBw1MiB(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
             Win w = win[0];
             for (int k = 0; k < BW_ROUNDS; k++) {
                 for (int j = 0; j < 16; j++) Rma.put(r, w, big, 1 << 20, bytes, 1, (long) j << 20, 1 << 20, bytes, "MPI_Put", false);
@@ -146,7 +146,7 @@ public class RmaBench {
             }
             MemorySegment t = target(WIN_BYTES);
             Harness.check(t.get(ValueLayout.JAVA_BYTE, 0) == 7 && t.get(ValueLayout.JAVA_BYTE, WIN_BYTES - 1) == 7, "put data landed");
-        });
+        }), 16 * BW_ROUNDS);
     }
 
     // ---- contention ---------------------------------------------------------------------------

@@ -38,11 +38,23 @@ public final class Suite {
         void emit(BenchmarkResult b, IterationResult it, Map<String, List<Double>> out);
     }
 
-    private static Figure us(String metric) { return (b, it, out) -> add(out, metric + " us", it.getPrimaryResult().getScore() / 1000); }
-    private static Figure ns(String metric) { return (b, it, out) -> add(out, metric + " ns", it.getPrimaryResult().getScore()); }
-    private static Figure gbps(String metric, long bytes) {
-        return (b, it, out) -> add(out, metric + " GB/s", bytes / it.getPrimaryResult().getScore());
+    /**
+     * A figure computed from ns per operation; when the benchmark also reports the CPU time of its working rank
+     * ({@link CpuTime}), the same figure from CPU time is added as "metric.cpu".
+     */
+    private static Figure perOp(String metric, String unit, java.util.function.DoubleUnaryOperator fromNs) {
+        return (b, it, out) -> {
+            add(out, metric + " " + unit, fromNs.applyAsDouble(it.getPrimaryResult().getScore()));
+            Map<String, Result> sec = it.getSecondaryResults();
+            if (sec != null && sec.containsKey("cpuNanos") && sec.get("cpuOps").getScore() > 0) {
+                add(out, metric + ".cpu " + unit, fromNs.applyAsDouble(sec.get("cpuNanos").getScore() / sec.get("cpuOps").getScore()));
+            }
+        };
     }
+
+    private static Figure us(String metric) { return perOp(metric, "us", ns -> ns / 1000); }
+    private static Figure ns(String metric) { return perOp(metric, "ns", ns -> ns); }
+    private static Figure gbps(String metric, long bytes) { return perOp(metric, "GB/s", ns -> bytes / ns); }
 
     private static void add(Map<String, List<Double>> out, String key, double v) {
         out.computeIfAbsent(key, k -> new ArrayList<>()).add(v);
@@ -52,6 +64,8 @@ public final class Suite {
     private static final Map<String, Figure> FIGURES = new TreeMap<>();
     static {
         FIGURES.put("P2pBench.sendRecv8B", us("pt2pt.send_recv.lat_8B"));
+        FIGURES.put("P2pBench.selfSendRecv8B", us("pt2pt.self_send_recv_8B"));
+        FIGURES.put("P2pBench.flagPingPong", us("probe.flag_pingpong.half_rtt"));
         FIGURES.put("P2pBench.sendRecv4KiB", us("pt2pt.send_recv.lat_4KiB"));
         FIGURES.put("P2pBench.bsendRecv8B", us("pt2pt.bsend_recv.lat_8B"));
         FIGURES.put("P2pBench.bw1MiB", gbps("pt2pt.bw_1MiB", 1 << 20));
@@ -117,7 +131,7 @@ public final class Suite {
             default -> o.forks(1).warmupIterations(3).warmupTime(TimeValue.seconds(1))
                     .measurementIterations(5).measurementTime(TimeValue.seconds(1));
         }
-        if (!mode.equals("smoke")) o.jvmArgsAppend("-Xss4m");
+        if (!mode.equals("smoke") && System.getProperty("mpish.bench.noxss") == null) o.jvmArgsAppend("-Xss4m");
         String forks = System.getProperty("mpish.bench.forks");
         if (forks != null) o.forks(Integer.parseInt(forks));
         Collection<RunResult> results = new Runner(o.build()).run();

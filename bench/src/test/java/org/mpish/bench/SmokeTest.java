@@ -28,6 +28,8 @@ class SmokeTest {
             assertTrue(v > 0 && Double.isFinite(v), l);
             metrics.add(f[1]);
         }
-        assertEquals(Suite.metrics(), metrics);
+        Set<String> missing = new TreeSet<>(Suite.metrics());
+        missing.removeAll(metrics);
+        assertTrue(missing.isEmpty(), "figures missing: " + missing);
     }
 }

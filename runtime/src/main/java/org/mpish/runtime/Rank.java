@@ -19,7 +19,9 @@ import java.util.function.Supplier;
 public final class Rank {
     public enum Status { IDLE, RUNNING, WAITING, FINISHED, ABORTED }
 
-    private static final int SPINS = 2000;
+    /** How long a blocking wait spins before it parks. */
+    private static final long SPIN_NANOS = Long.getLong("mpish.spinNanos", 50_000);
+    private static final int YIELD_EVERY = Integer.getInteger("mpish.yieldEvery", 1024);
 
     private final Job job;
     private final int id;
@@ -146,11 +148,21 @@ public final class Rank {
      */
     public void await(BooleanSupplier done, Supplier<String> what) {
         if (done.getAsBoolean()) return;
-        for (int i = 0; i < SPINS; i++) {
-            checkAbort();
-            if (!progressTasks.isEmpty()) progress();
-            if (done.getAsBoolean()) return;
+        // spin first: the rank that will make the condition true usually runs on another core right now. Spin
+        // for longer than a park / unpark hand-off takes (tens of microseconds here), else two ranks that answer
+        // each other fall into step with every hand-off paying a wake-up.
+        long start = 0;
+        for (int i = 1; ; i++) {
             Thread.onSpinWait();
+            if (done.getAsBoolean()) return;
+            if (!progressTasks.isEmpty()) progress();
+            if ((i & 63) == 0) {
+                checkAbort();
+                long now = System.nanoTime();
+                if (start == 0) start = now;
+                else if (now - start > SPIN_NANOS) break;
+                if (YIELD_EVERY > 0 && (i & (YIELD_EVERY - 1)) == 0) Thread.yield();
+            }
         }
         Supplier<String> outer = waitingFor;
         boolean inTask = inProgressTask;
