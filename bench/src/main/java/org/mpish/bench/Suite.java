@@ -23,7 +23,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * names those of bench/reference.tsv. Each figure is the median over the measurement iterations.
  *
  * <pre>
- * Suite [--quick | --smoke] [--only REGEX] [--log FILE] [--forks N]
+ * Suite [--quick | --smoke] [--only REGEX] [--log FILE] [--forks N] [--prof JMH-PROFILER]
  *   (default)  1 fork, 3 x 1 s warm-up, 5 x 1 s measurement per benchmark (about 5 minutes)
  *   --quick    1 fork, 2 x 0.5 s warm-up, 3 x 0.5 s measurement
  *   --smoke    no fork, no warm-up, one short iteration: checks that every benchmark runs and checks its result
@@ -108,6 +108,7 @@ public final class Suite {
                 case "--only" -> only = args[++i];
                 case "--log" -> log = Path.of(args[++i]);
                 case "--forks" -> System.setProperty("mpish.bench.forks", args[++i]);
+                case "--prof" -> System.setProperty("mpish.bench.prof", args[++i]);
                 default -> {
                     System.err.println("usage: Suite [--quick | --smoke] [--only REGEX] [--log FILE]");
                     System.exit(2);
@@ -134,6 +135,8 @@ public final class Suite {
         if (!mode.equals("smoke") && System.getProperty("mpish.bench.noxss") == null) o.jvmArgsAppend("-Xss4m");
         String forks = System.getProperty("mpish.bench.forks");
         if (forks != null) o.forks(Integer.parseInt(forks));
+        String prof = System.getProperty("mpish.bench.prof");
+        if (prof != null) o.addProfiler(prof);
         Collection<RunResult> results = new Runner(o.build()).run();
         return lines(results);
     }

@@ -30,12 +30,12 @@ public final class Memory {
     /** Blocks that map memory shared with other ranks ({@link #map}), with the bytes charged for each. */
     private final Map<Long, Long> mapped = new java.util.concurrent.ConcurrentHashMap<>();
     /**
-     * The blocks of the last few successful lookups: most accesses hit a buffer used a moment ago (an RMA
-     * atomic touches three: origin, compare and result). Racy on purpose: blocks are immutable, so a thread
-     * sees a whole block or none; free() clears its entry.
+     * Blocks found recently, direct-mapped by address ({@code (address >> 5) & 63}: blocks start at least 32 bytes
+     * apart, so small neighbours do not collide). Most accesses hit a buffer used a moment ago (an RMA atomic
+     * touches three: origin, compare and result). Racy on purpose: blocks are immutable, so a thread sees a whole
+     * block or none; free() clears its entries.
      */
-    private final Block[] recent = new Block[4];
-    private int nextRecent;
+    private final Block[] recent = new Block[64];
 
     public Memory(int rank, long limit) {
         this.rank = rank;
@@ -114,11 +114,8 @@ public final class Memory {
 
     /** The live block that contains {@code address}, or null. */
     public Block find(long address) {
-        Block[] c = recent;
-        for (int i = 0; i < c.length; i++) {
-            Block b = c[i];
-            if (b != null && address >= b.address && address < b.address + b.size) return b;
-        }
+        Block b = recent[(int) (address >>> 5) & 63];
+        if (b != null && address >= b.address && address < b.address + b.size) return b;
         return findSlow(address);
     }
 
@@ -127,7 +124,7 @@ public final class Memory {
         if (e == null) return null;
         Block b = e.getValue();
         if (address < b.end() || (address == b.address)) {
-            recent[nextRecent++ & (recent.length - 1)] = b;
+            recent[(int) (address >>> 5) & 63] = b;
             return b;
         }
         return null;
@@ -146,11 +143,8 @@ public final class Memory {
      * saves making a slice.
      */
     public Block block(long address, long len) {
-        Block[] c = recent;
-        for (int i = 0; i < c.length; i++) {
-            Block b = c[i];
-            if (b != null && address >= b.address && len >= 0 && address + len <= b.address + b.size && len > 0) return b;
-        }
+        Block b = recent[(int) (address >>> 5) & 63];
+        if (b != null && address >= b.address && len > 0 && address + len <= b.address + b.size) return b;
         return blockSlow(address, len);
     }
 
@@ -209,14 +203,21 @@ public final class Memory {
     public void copyOut(long address, MemorySegment dst, long dstOff, long len) {
         if (len == 0) return;
         Block b = block(address, len);
-        MemorySegment.copy(b.segment, address - b.address, dst, dstOff, len);
+        copy(b.segment, address - b.address, dst, dstOff, len);
     }
 
     /** Copies {@code len} bytes of {@code src} at {@code srcOff} to {@code address} (bounds-checked here). */
     public void copyIn(MemorySegment src, long srcOff, long address, long len) {
         if (len == 0) return;
         Block b = block(address, len);
-        MemorySegment.copy(src, srcOff, b.segment, address - b.address, len);
+        copy(src, srcOff, b.segment, address - b.address, len);
+    }
+
+    /** MemorySegment.copy, with the word-sized copies done as one load and one store (far cheaper than the bulk path). */
+    public static void copy(MemorySegment src, long srcOff, MemorySegment dst, long dstOff, long len) {
+        if (len == 8) dst.set(ValueLayout.JAVA_LONG_UNALIGNED, dstOff, src.get(ValueLayout.JAVA_LONG_UNALIGNED, srcOff));
+        else if (len == 4) dst.set(ValueLayout.JAVA_INT_UNALIGNED, dstOff, src.get(ValueLayout.JAVA_INT_UNALIGNED, srcOff));
+        else MemorySegment.copy(src, srcOff, dst, dstOff, len);
     }
 
     /** Copies between two (possibly different ranks') memories, both ranges bounds-checked first. */
@@ -224,7 +225,7 @@ public final class Memory {
         if (len == 0) return;
         Block s = from.block(src, len);
         Block d = to.block(dst, len);
-        MemorySegment.copy(s.segment, src - s.address, d.segment, dst - d.address, len);
+        copy(s.segment, src - s.address, d.segment, dst - d.address, len);
     }
 
     /** Live blocks in address order, for inspection. */

@@ -213,6 +213,11 @@ public final class Datatype extends Attributable {
     /** Checks that {@code count} instances at {@code addr} lie in allocated memory; throws MemoryFault if not. */
     public void checkBuffer(Memory mem, long addr, long count) {
         if (count == 0 || size == 0) return;
+        if (contiguous) { // one run covering the extent: the whole buffer is one range (as the loop below finds)
+            mem.block(addr, runLengths[0]);
+            mem.block(addr, count * extent);
+            return;
+        }
         for (long i = 0; i < count; i++) {
             long base = addr + i * extent;
             for (int r = 0; r < runOffsets.length; r++) mem.segment(base + runOffsets[r], runLengths[r]);

@@ -44,7 +44,9 @@ public final class MpiProcess {
     }
 
     /** The MPI process of a rank, created on first use. */
-    public static MpiProcess of(Rank r) { return r.state(MpiProcess.class, MpiProcess::new); }
+    private static final int SLOT = Rank.newSlot();
+
+    public static MpiProcess of(Rank r) { return r.slot(SLOT, MpiProcess.class, MpiProcess::new); }
 
     /** Forgets the job's shared world once the job is over (called when a job ends). */
     public static void release(Job job) { WORLDS.remove(job); }

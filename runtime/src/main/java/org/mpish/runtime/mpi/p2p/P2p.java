@@ -129,7 +129,7 @@ public final class P2p {
         Check.dest(comm, dest);
         Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
         l.check();
-        Buffered.bsend(r, l, dest, tag, comm);
+        Buffered.bsendBlocking(r, l, dest, tag, comm);
     }
 
     /** MPI_Buffer_attach from Java. */
@@ -196,7 +196,7 @@ public final class P2p {
             }
             if (eager) s.complete(SendRequest.DONE);
             Rank dst = job.rank(dstWorld);
-            if (dst.status() == Rank.Status.WAITING) dst.wake(); // a probe there may be waiting for it
+            dst.wake(); // a probe there may be waiting for it (a no-op unless it is parked)
         }
         return s;
     }
