@@ -29,8 +29,13 @@ public final class Memory {
     private volatile long limit;
     /** Blocks that map memory shared with other ranks ({@link #map}), with the bytes charged for each. */
     private final Map<Long, Long> mapped = new java.util.concurrent.ConcurrentHashMap<>();
-    /** The block of the last successful lookup: most accesses hit the same buffer again. */
-    private volatile Block last;
+    /**
+     * Blocks found recently, direct-mapped by address ({@code (address >> 5) & 63}: blocks start at least 32 bytes
+     * apart, so small neighbours do not collide). Most accesses hit a buffer used a moment ago (an RMA atomic
+     * touches three: origin, compare and result). Racy on purpose: blocks are immutable, so a thread sees a whole
+     * block or none; free() clears its entries.
+     */
+    private final Block[] recent = new Block[64];
 
     public Memory(int rank, long limit) {
         this.rank = rank;
@@ -71,7 +76,7 @@ public final class Memory {
                       + ", not its start");
         }
         inUse.addAndGet(-b.size);
-        if (last == b) last = null;
+        forget(b);
     }
 
     /**
@@ -98,18 +103,28 @@ public final class Memory {
         if (charge == null) throw new MemoryFault(address, "0x" + Long.toHexString(address) + " is not mapped shared memory of rank " + rank);
         Block b = blocks.remove(address);
         inUse.addAndGet(-charge);
-        if (last == b) last = null;
+        forget(b);
+    }
+
+    private void forget(Block b) {
+        Block[] c = recent;
+        for (int i = 0; i < c.length; i++) if (c[i] == b) c[i] = null;
+        java.lang.invoke.VarHandle.fullFence();
     }
 
     /** The live block that contains {@code address}, or null. */
     public Block find(long address) {
-        Block b = last;
-        if (b != null && address >= b.address && address < b.end()) return b;
+        Block b = recent[(int) (address >>> 5) & 63];
+        if (b != null && address >= b.address && address < b.address + b.size) return b;
+        return findSlow(address);
+    }
+
+    private Block findSlow(long address) {
         Map.Entry<Long, Block> e = blocks.floorEntry(address);
         if (e == null) return null;
-        b = e.getValue();
+        Block b = e.getValue();
         if (address < b.end() || (address == b.address)) {
-            last = b;
+            recent[(int) (address >>> 5) & 63] = b;
             return b;
         }
         return null;
@@ -122,9 +137,18 @@ public final class Memory {
         return b != null && len >= 0 && address + len <= b.end();
     }
 
-    /** A view of {@code len} bytes at {@code address}; throws {@link MemoryFault} unless inside one block. */
-    public MemorySegment segment(long address, long len) {
-        if (len == 0) return MemorySegment.NULL;
+    /**
+     * The block holding all of {@code [address, address+len)}, len > 0; throws {@link MemoryFault} otherwise.
+     * Hot paths use it with {@code address - block.address()} as the offset into the block's segment, which
+     * saves making a slice.
+     */
+    public Block block(long address, long len) {
+        Block b = recent[(int) (address >>> 5) & 63];
+        if (b != null && address >= b.address && len > 0 && address + len <= b.address + b.size) return b;
+        return blockSlow(address, len);
+    }
+
+    private Block blockSlow(long address, long len) {
         Block b = find(address);
         if (b == null) {
             throw new MemoryFault(address, address == 0 ? "NULL address with a length of " + len
@@ -135,6 +159,13 @@ public final class Memory {
                     + " runs past the end of the " + b.size + "-byte block at 0x" + Long.toHexString(b.address)
                     + " on rank " + rank);
         }
+        return b;
+    }
+
+    /** A view of {@code len} bytes at {@code address}; throws {@link MemoryFault} unless inside one block. */
+    public MemorySegment segment(long address, long len) {
+        if (len == 0) return MemorySegment.NULL;
+        Block b = block(address, len);
         return b.segment.asSlice(address - b.address, len);
     }
 
@@ -143,20 +174,58 @@ public final class Memory {
     }
 
     public void write(long address, byte[] data) {
-        MemorySegment.copy(MemorySegment.ofArray(data), 0, segment(address, data.length), 0, data.length);
+        if (data.length == 0) return;
+        Block b = block(address, data.length);
+        MemorySegment.copy(data, 0, b.segment, ValueLayout.JAVA_BYTE, address - b.address, data.length);
     }
 
-    public long readLong(long address) { return segment(address, 8).get(ValueLayout.JAVA_LONG_UNALIGNED, 0); }
-    public void writeLong(long address, long v) { segment(address, 8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, v); }
-    public int readInt(long address) { return segment(address, 4).get(ValueLayout.JAVA_INT_UNALIGNED, 0); }
-    public void writeInt(long address, int v) { segment(address, 4).set(ValueLayout.JAVA_INT_UNALIGNED, 0, v); }
+    public long readLong(long address) {
+        Block b = block(address, 8);
+        return b.segment.get(ValueLayout.JAVA_LONG_UNALIGNED, address - b.address);
+    }
+
+    public void writeLong(long address, long v) {
+        Block b = block(address, 8);
+        b.segment.set(ValueLayout.JAVA_LONG_UNALIGNED, address - b.address, v);
+    }
+
+    public int readInt(long address) {
+        Block b = block(address, 4);
+        return b.segment.get(ValueLayout.JAVA_INT_UNALIGNED, address - b.address);
+    }
+
+    public void writeInt(long address, int v) {
+        Block b = block(address, 4);
+        b.segment.set(ValueLayout.JAVA_INT_UNALIGNED, address - b.address, v);
+    }
+
+    /** Copies {@code len} bytes at {@code address} to {@code dst} at {@code dstOff} (bounds-checked here). */
+    public void copyOut(long address, MemorySegment dst, long dstOff, long len) {
+        if (len == 0) return;
+        Block b = block(address, len);
+        copy(b.segment, address - b.address, dst, dstOff, len);
+    }
+
+    /** Copies {@code len} bytes of {@code src} at {@code srcOff} to {@code address} (bounds-checked here). */
+    public void copyIn(MemorySegment src, long srcOff, long address, long len) {
+        if (len == 0) return;
+        Block b = block(address, len);
+        copy(src, srcOff, b.segment, address - b.address, len);
+    }
+
+    /** MemorySegment.copy, with the word-sized copies done as one load and one store (far cheaper than the bulk path). */
+    public static void copy(MemorySegment src, long srcOff, MemorySegment dst, long dstOff, long len) {
+        if (len == 8) dst.set(ValueLayout.JAVA_LONG_UNALIGNED, dstOff, src.get(ValueLayout.JAVA_LONG_UNALIGNED, srcOff));
+        else if (len == 4) dst.set(ValueLayout.JAVA_INT_UNALIGNED, dstOff, src.get(ValueLayout.JAVA_INT_UNALIGNED, srcOff));
+        else MemorySegment.copy(src, srcOff, dst, dstOff, len);
+    }
 
     /** Copies between two (possibly different ranks') memories, both ranges bounds-checked first. */
     public static void copy(Memory from, long src, Memory to, long dst, long len) {
         if (len == 0) return;
-        MemorySegment s = from.segment(src, len);
-        MemorySegment d = to.segment(dst, len);
-        MemorySegment.copy(s, 0, d, 0, len);
+        Block s = from.block(src, len);
+        Block d = to.block(dst, len);
+        copy(s.segment, src - s.address, d.segment, dst - d.address, len);
     }
 
     /** Live blocks in address order, for inspection. */

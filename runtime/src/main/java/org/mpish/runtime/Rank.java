@@ -19,7 +19,9 @@ import java.util.function.Supplier;
 public final class Rank {
     public enum Status { IDLE, RUNNING, WAITING, FINISHED, ABORTED }
 
-    private static final int SPINS = 2000;
+    /** How long a blocking wait spins before it parks. */
+    private static final long SPIN_NANOS = Long.getLong("mpish.spinNanos", 50_000);
+    private static final int YIELD_EVERY = Integer.getInteger("mpish.yieldEvery", 1024);
 
     private final Job job;
     private final int id;
@@ -53,6 +55,34 @@ public final class Rank {
     public Memory memory() { return memory; }
     public Thread thread() { return thread; }
     public boolean onOwnThread() { return Thread.currentThread() == thread; }
+
+    // ---- per-family state ------------------------------------------------------------------------
+
+    private static final java.util.concurrent.atomic.AtomicInteger SLOTS = new java.util.concurrent.atomic.AtomicInteger();
+    private static final int MAX_SLOTS = 16;
+    /** The states of the families that asked for a slot ({@link #newSlot}): an array load instead of a map lookup. */
+    private final Object[] slots = new Object[MAX_SLOTS];
+    private static final java.lang.invoke.VarHandle SLOT = java.lang.invoke.MethodHandles.arrayElementVarHandle(Object[].class);
+
+    /** A slot number for a family's per-rank state that hot paths fetch ({@link #slot}); call once per family. */
+    public static int newSlot() {
+        int i = SLOTS.getAndIncrement();
+        if (i >= MAX_SLOTS) throw new IllegalStateException("more than " + MAX_SLOTS + " state slots");
+        return i;
+    }
+
+    /**
+     * The state in slot {@code slot}, created (through {@link #state}, so the two agree) on first use. Use it
+     * with a {@code static final int SLOT = Rank.newSlot()} of the family.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T slot(int slot, Class<T> key, Function<Rank, T> init) {
+        Object s = SLOT.getAcquire(slots, slot); // other ranks' threads read it too (a peer's mailbox)
+        if (s != null) return (T) s;
+        T t = state(key, init);
+        SLOT.setRelease(slots, slot, t);
+        return t;
+    }
 
     /** Per-family state (MPI process, LAPI context, ...), created on first use. */
     @SuppressWarnings("unchecked")
@@ -132,6 +162,9 @@ public final class Rank {
         }
     }
 
+    /** Whether this rank is parked in {@link #await} (a wake-up would reach it). */
+    public boolean waiting() { return waitingFor != null; }
+
     /** Waiting, and not running a progress task (a handler that runs long is work, not a deadlock). */
     boolean blocked() { return waitingFor != null && (!inProgressTask || waitInTask); }
     boolean finished() { return finished; }
@@ -164,11 +197,21 @@ public final class Rank {
      */
     public void await(BooleanSupplier done, Supplier<String> what) {
         if (done.getAsBoolean()) return;
-        for (int i = 0; i < SPINS; i++) {
-            checkAbort();
-            if (!progressTasks.isEmpty()) progress();
-            if (done.getAsBoolean()) return;
+        // spin first: the rank that will make the condition true usually runs on another core right now. Spin
+        // for longer than a park / unpark hand-off takes (tens of microseconds here), else two ranks that answer
+        // each other fall into step with every hand-off paying a wake-up.
+        long start = 0;
+        for (int i = 1; ; i++) {
             Thread.onSpinWait();
+            if (done.getAsBoolean()) return;
+            if (!progressTasks.isEmpty()) progress();
+            if ((i & 63) == 0) {
+                checkAbort();
+                long now = System.nanoTime();
+                if (start == 0) start = now;
+                else if (now - start > SPIN_NANOS) break;
+                if (YIELD_EVERY > 0 && (i & (YIELD_EVERY - 1)) == 0) Thread.yield();
+            }
         }
         Supplier<String> outer = waitingFor;
         BooleanSupplier outerUntil = waitingUntil;
@@ -197,8 +240,10 @@ public final class Rank {
 
     /** Wakes this rank if it is parked in {@link #await}; counts as an event for deadlock detection. */
     public void wake() {
-        job.noteEvent();
-        if (waitingFor != null) LockSupport.unpark(thread);
+        if (waitingFor != null) {
+            job.noteEvent();
+            LockSupport.unpark(thread);
+        }
     }
 
     /** Queues work to run on this rank's thread at its next progress point (a LAPI handler, for instance). */

@@ -9,17 +9,58 @@ import java.util.List;
  * @param errorParam index (in {@link #params}) of the object whose error handler gets this call's errors,
  *                   or -1 for calls with no such object (their errors go to MPI_COMM_SELF's handler)
  */
-public record Call(String name, String family, String summary, List<Param> params, CallImpl impl,
-                   int errorParam, boolean deprecated, String cReturn) {
+public final class Call {
+    private final String name, family, summary, cReturn, api, scriptName;
+    private final List<Param> params, inputs, outputs;
+    private final CallImpl impl;
+    private final int errorParam, errorInput;
+    private final boolean deprecated, mpi, alwaysAllowed;
+
+    public Call(String name, String family, String summary, List<Param> params, CallImpl impl,
+                int errorParam, boolean deprecated, String cReturn) {
+        this.name = name;
+        this.family = family;
+        this.summary = summary;
+        this.params = params;
+        this.impl = impl;
+        this.errorParam = errorParam;
+        this.deprecated = deprecated;
+        this.cReturn = cReturn;
+        // worked out once: every invocation needs them
+        this.api = name.substring(0, name.indexOf('_'));
+        this.scriptName = name.substring(name.indexOf('_') + 1);
+        this.inputs = params.stream().filter(Param::isInput).toList();
+        this.outputs = params.stream().filter(Param::isOutput).toList();
+        this.errorInput = errorParam >= 0 ? inputs.indexOf(params.get(errorParam)) : -1;
+        this.mpi = api.equals("MPI");
+        this.alwaysAllowed = Invoker.alwaysAllowed(name);
+    }
+
+    public String name() { return name; }
+    public String family() { return family; }
+    public String summary() { return summary; }
+    public List<Param> params() { return params; }
+    public CallImpl impl() { return impl; }
+    public int errorParam() { return errorParam; }
+    public boolean deprecated() { return deprecated; }
+    public String cReturn() { return cReturn; }
 
     /** "MPI" or "LAPI". */
-    public String api() { return name.substring(0, name.indexOf('_')); }
+    public String api() { return api; }
 
     /** The name under the script object: MPI_Comm_dup -> Comm_dup, LAPI_Xfer -> Xfer. */
-    public String scriptName() { return name.substring(name.indexOf('_') + 1); }
+    public String scriptName() { return scriptName; }
 
-    public List<Param> inputs() { return params.stream().filter(Param::isInput).toList(); }
-    public List<Param> outputs() { return params.stream().filter(Param::isOutput).toList(); }
+    public List<Param> inputs() { return inputs; }
+    public List<Param> outputs() { return outputs; }
+
+    /** The position among the inputs of the object whose error handler gets this call's errors, or -1. */
+    int errorInput() { return errorInput; }
+    boolean isMpi() { return mpi; }
+    /** Allowed before MPI_Init and after MPI_Finalize. */
+    boolean alwaysAllowed() { return alwaysAllowed; }
+
+    @Override public String toString() { return name; }
 
     /** The C prototype as the man page's SYNOPSIS must show it: "int MPI_Comm_dup(MPI_Comm comm, MPI_Comm *newcomm)". */
     public String cPrototype() {

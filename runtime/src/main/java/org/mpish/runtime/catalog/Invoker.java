@@ -37,7 +37,7 @@ public final class Invoker {
                     + (inputs.isEmpty() ? "" : " (" + String.join(", ", inputs.stream().map(Param::name).toList()) + ")")
                     + ", not " + raw.length);
         }
-        boolean mpi = call.api().equals("MPI");
+        boolean mpi = call.isMpi();
         MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
         String previous = rank.currentCall();
         rank.enter(call.name());
@@ -50,10 +50,8 @@ public final class Invoker {
                 Param p = inputs.get(i);
                 in[i] = p.type().coerce(rank, cat, p, raw[i]);
             }
-            if (call.errorParam() >= 0) {
-                int idx = inputs.indexOf(call.params().get(call.errorParam()));
-                if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
-            }
+            int idx = call.errorInput();
+            if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
             if (mpi) checkState(proc, call);
             Object result = call.impl().invoke(rank, new Args(call, in));
             return outputs(call, result);
@@ -78,9 +76,10 @@ public final class Invoker {
         }
     }
 
+    static boolean alwaysAllowed(String callName) { return ALWAYS_ALLOWED.contains(callName.toLowerCase(java.util.Locale.ROOT)); }
+
     private static void checkState(MpiProcess proc, Call call) {
-        String n = call.name().toLowerCase(java.util.Locale.ROOT);
-        if (ALWAYS_ALLOWED.contains(n)) return;
+        if (call.alwaysAllowed()) return;
         if (proc.finalized()) throw new MpiException(ErrorClass.MPI_ERR_OTHER, call.name() + " called after MPI_Finalize");
         if (!proc.initialized()) proc.markInitialized(); // implicit MPI_Init, as mpi4py does
     }

@@ -51,7 +51,9 @@ public final class LapiRank {
 
     private LapiRank(Rank rank) { this.rank = rank; }
 
-    public static LapiRank of(Rank r) { return r.state(LapiRank.class, LapiRank::new); }
+    private static final int SLOT = Rank.newSlot();
+
+    public static LapiRank of(Rank r) { return r.slot(SLOT, LapiRank.class, LapiRank::new); }
 
     public Rank rank() { return rank; }
     Dgsps dgsps() { return dgsps; }

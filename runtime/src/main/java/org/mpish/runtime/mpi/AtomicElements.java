@@ -35,6 +35,10 @@ public final class AtomicElements {
     public static long apply(Op.Kind k, BasicType b, MemorySegment s, long off, long operand) {
         int size = b.size();
         if (aligned(s, off, size)) return size == 8 ? apply8(k, b, s, off, operand) : apply4(k, b, s, off, operand);
+        return applyLocked(k, b, s, off, operand);
+    }
+
+    private static long applyLocked(Op.Kind k, BasicType b, MemorySegment s, long off, long operand) {
         synchronized (stripe(s, off)) {
             long old = Reduction.load(s, off, b);
             long nw = Reduction.combine(k, b, old, operand);
@@ -44,6 +48,7 @@ public final class AtomicElements {
     }
 
     private static long apply8(Op.Kind k, BasicType b, MemorySegment s, long off, long operand) {
+        if (k == Op.Kind.SUM && b.isInteger()) return (long) LONG.getAndAdd(s, off, operand); // the hot case
         boolean integer = b.isInteger();
         switch (k) {
             case NO_OP: return (long) LONG.getVolatile(s, off);
@@ -54,6 +59,10 @@ public final class AtomicElements {
             case BXOR: if (integer) return (long) LONG.getAndBitwiseXor(s, off, operand); break;
             default: break;
         }
+        return apply8Cas(k, b, s, off, operand);
+    }
+
+    private static long apply8Cas(Op.Kind k, BasicType b, MemorySegment s, long off, long operand) {
         long old = (long) LONG.getVolatile(s, off);
         while (true) {
             long nw = Reduction.combine(k, b, old, operand);
@@ -94,6 +103,10 @@ public final class AtomicElements {
             if (size == 8) return (long) LONG.compareAndExchange(s, off, compare, value);
             return Reduction.canonical(b, (int) INT.compareAndExchange(s, off, (int) compare, (int) value));
         }
+        return compareAndSwapLocked(b, s, off, compare, value);
+    }
+
+    private static long compareAndSwapLocked(BasicType b, MemorySegment s, long off, long compare, long value) {
         synchronized (stripe(s, off)) {
             long old = Reduction.load(s, off, b);
             if (old == Reduction.canonical(b, compare)) Reduction.store(s, off, b, value);

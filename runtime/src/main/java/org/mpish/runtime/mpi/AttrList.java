@@ -6,7 +6,10 @@ import java.util.Arrays;
  * The attributes cached on one object: keyval to value, in order of first setting, with constant-time lookup.
  * Slots hold the keys in order (null where one was removed); an open-addressing index on the keyval's value
  * (unique in the process, and consecutive, so it spreads without collisions) maps a key to its slot. Small
- * lists are scanned instead. A duplicate that copies every attribute copies the arrays as they are.
+ * lists are scanned instead. A duplicate that copies every attribute copies the arrays as they are and shares
+ * the index until one of the two lists adds a key. Removing a key leaves its index entry behind: every lookup
+ * checks that the slot it finds holds the key, so a stale entry is skipped like a deleted one (and rebuilding
+ * the index, when it fills, drops them).
  * Touched only by the owning rank's thread.
  */
 final class AttrList {
@@ -18,8 +21,29 @@ final class AttrList {
     private Object[] values = NO_VALUES;
     private int end;    // slots in use, holes included; keys[end - 1] is live when size > 0
     private int size;   // live attributes
-    private int[] index; // slot + 1 per key, 0 empty, -1 removed; null while end <= SCAN
+    private int[] index; // slot + 1 per key (perhaps stale), 0 empty; null while end <= SCAN
     private int indexUsed;
+    private boolean indexShared; // the index array is also another list's: copy it before writing
+    /** Live keys whose copy function is user code, or predefined but not a DUP (NULL_COPY_FN, NULL); whose delete is user code. */
+    private int userCopies, nonDupCopies, userDeletes;
+
+    /** Whether copying runs user code; whether every copy function is a predefined DUP_FN; whether deleting runs user code. */
+    boolean userCopy() { return userCopies > 0; }
+    boolean allDup() { return userCopies == 0 && nonDupCopies == 0; }
+    boolean userDelete() { return userDeletes > 0; }
+
+    private void count(Keyval k, int d) {
+        CopyFn c = k.copyFn();
+        if (c instanceof CopyFn.Predefined p) {
+            if (!p.duplicates()) nonDupCopies += d;
+        } else if (c == null) {
+            nonDupCopies += d;
+        } else {
+            userCopies += d;
+        }
+        DeleteFn f = k.deleteFn();
+        if (f != null && !(f instanceof DeleteFn.Predefined)) userDeletes += d;
+    }
 
     int size() { return size; }
     boolean isEmpty() { return size == 0; }
@@ -39,7 +63,7 @@ final class AttrList {
         for (int h = k.value() & mask; ; h = (h + 1) & mask) {
             int s = ix[h];
             if (s == 0) return -1;
-            if (s > 0 && keys[s - 1] == k) return s - 1;
+            if (s <= end && keys[s - 1] == k) return s - 1;
         }
     }
 
@@ -68,6 +92,7 @@ final class AttrList {
         values[end] = v;
         end++;
         size++;
+        count(k, 1);
         if (index != null) {
             if ((indexUsed + 1) * 2 > index.length) rebuildIndex();
             else indexInsert(k, end);
@@ -76,31 +101,38 @@ final class AttrList {
         }
     }
 
+    /** Removes {@code k}, usually found in the last slot (freeing an object deletes from the end); false if absent. */
+    boolean removeLast(Keyval k) {
+        if (end > 0 && keys[end - 1] == k) {
+            removeAt(k, end - 1);
+            return true;
+        }
+        return remove(k);
+    }
+
     /** Removes {@code k}; false if it was not there. */
     boolean remove(Keyval k) {
         int s = slot(k);
         if (s < 0) return false;
+        removeAt(k, s);
+        return true;
+    }
+
+    private void removeAt(Keyval k, int s) {
         keys[s] = null;
         values[s] = null;
         size--;
-        if (index != null) {
-            int mask = index.length - 1;
-            for (int h = k.value() & mask; ; h = (h + 1) & mask) {
-                if (index[h] == s + 1) {
-                    index[h] = -1;
-                    break;
-                }
-            }
-        }
+        count(k, -1);
         while (end > 0 && keys[end - 1] == null) end--;
         if (size == 0) clear();
-        return true;
     }
 
     void clear() {
         keys = NO_KEYS;
         values = NO_VALUES;
         end = size = indexUsed = 0;
+        indexShared = false;
+        userCopies = nonDupCopies = userDeletes = 0;
         index = null;
     }
 
@@ -121,8 +153,12 @@ final class AttrList {
         values = Arrays.copyOf(src.values, src.end);
         end = src.end;
         size = src.size;
-        index = src.index == null ? null : src.index.clone();
+        index = src.index;
+        indexShared = src.indexShared = index != null;
         indexUsed = src.indexUsed;
+        userCopies = src.userCopies;
+        nonDupCopies = src.nonDupCopies;
+        userDeletes = src.userDeletes;
     }
 
     private void compact() {
@@ -148,16 +184,20 @@ final class AttrList {
         }
         int n = Integer.highestOneBit(Math.max(16, size * 4) - 1) << 1;
         index = new int[n];
+        indexShared = false;
         indexUsed = 0;
         for (int i = 0; i < end; i++) if (keys[i] != null) indexInsert(keys[i], i + 1);
     }
 
     private void indexInsert(Keyval k, int slotPlusOne) {
+        if (indexShared) {
+            index = index.clone();
+            indexShared = false;
+        }
         int mask = index.length - 1;
         for (int h = k.value() & mask; ; h = (h + 1) & mask) {
-            int s = index[h];
-            if (s <= 0) {
-                if (s == 0) indexUsed++;
+            if (index[h] == 0) {
+                indexUsed++;
                 index[h] = slotPlusOne;
                 return;
             }

@@ -199,16 +199,17 @@ public final class Attributes {
         MpiException last = null;
         Keyval k;
         while ((k = m.last()) != null) {
+            Object value = m.valueAt(m.end() - 1); // the last key's slot
             if (obj.beginDelete(k)) {
                 try {
-                    callDelete(p, obj, k, m.valueAt(m.slot(k)));
+                    callDelete(p, obj, k, value);
                 } catch (MpiException x) {
                     last = x;
                 } finally {
                     obj.endDelete(k);
                 }
             }
-            if (m.remove(k)) release(p, k);
+            if (m.removeLast(k)) release(p, k); // still last unless the callback changed the list
         }
         if (last != null) throw last;
     }
@@ -217,30 +218,11 @@ public final class Attributes {
 
     /** ALL_DUP when every copy function is a predefined DUP_FN, PREDEFINED when all are predefined or NULL, else USER. */
     private static int predefinedCopies(AttrList m) {
-        int kind = ALL_DUP;
-        for (int i = 0; i < m.end(); i++) {
-            Keyval k = m.keyAt(i);
-            if (k == null) continue;
-            CopyFn fn = k.copyFn();
-            if (fn instanceof CopyFn.Predefined c) {
-                if (!c.duplicates()) kind = PREDEFINED;
-            } else if (fn == null) {
-                kind = PREDEFINED;
-            } else {
-                return USER;
-            }
-        }
-        return kind;
+        return m.userCopy() ? USER : m.allDup() ? ALL_DUP : PREDEFINED;
     }
 
     /** Whether every delete function is predefined or NULL: no user code to run. */
-    private static boolean predefinedDeletes(AttrList m) {
-        for (int i = 0; i < m.end(); i++) {
-            Keyval k = m.keyAt(i);
-            if (k != null && k.deleteFn() != null && !(k.deleteFn() instanceof DeleteFn.Predefined)) return false;
-        }
-        return true;
-    }
+    private static boolean predefinedDeletes(AttrList m) { return !m.userDelete(); }
 
     /**
      * MPI_Finalize's attribute step: COMM_SELF's attributes last-set-first (A30, A31), then, as MPICH does,
@@ -296,15 +278,23 @@ public final class Attributes {
         try {
             if (fn != null) fn.delete(obj, k, value, k.extraState());
         } catch (CallbackFailure f) {
-            MpiException e = failure(p, f, "delete callback " + fnName(fn) + " of " + k.name() + " on " + obj.name());
-            trace(p, "delete", fnName(fn) + "(" + obj.name() + ", " + k.name() + ", " + show(value) + ", extra=" + show(k.extraState())
-                    + ") failed: " + result(e), obj, k, value, "failed " + e.code());
-            throw e;
+            throw deleteFailed(p, obj, k, value, fn, f);
         }
-        if (p.rank().job().tracing()) {
-            trace(p, "delete", fnName(fn) + "(" + obj.name() + ", " + k.name() + ", " + show(value) + ", extra=" + show(k.extraState())
-                    + ") -> ok", obj, k, value, "ok");
-        }
+        if (p.rank().job().tracing()) traceDelete(p, obj, k, value, fn);
+    }
+
+    // cold: kept out of callDelete so that it inlines into the loops that free objects
+
+    private static MpiException deleteFailed(MpiProcess p, Attributable obj, Keyval k, Object value, DeleteFn fn, CallbackFailure f) {
+        MpiException e = failure(p, f, "delete callback " + fnName(fn) + " of " + k.name() + " on " + obj.name());
+        trace(p, "delete", fnName(fn) + "(" + obj.name() + ", " + k.name() + ", " + show(value) + ", extra=" + show(k.extraState())
+                + ") failed: " + result(e), obj, k, value, "failed " + e.code());
+        return e;
+    }
+
+    private static void traceDelete(MpiProcess p, Attributable obj, Keyval k, Object value, DeleteFn fn) {
+        trace(p, "delete", fnName(fn) + "(" + obj.name() + ", " + k.name() + ", " + show(value) + ", extra=" + show(k.extraState())
+                + ") -> ok", obj, k, value, "ok");
     }
 
     /** The error a failed callback makes its call fail with: the code it reported (A22), MPI_ERR_OTHER otherwise. */

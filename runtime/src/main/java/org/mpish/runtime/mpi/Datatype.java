@@ -22,6 +22,7 @@ public final class Datatype extends Attributable {
     private final boolean predefined;
     private final boolean pair;
     private final String combiner;
+    private final boolean contiguous;
     private boolean committed;
 
     private Datatype(String name, long[] offs, long[] lens, long lb, long extent, BasicType basic, long elements,
@@ -40,6 +41,7 @@ public final class Datatype extends Attributable {
         this.pair = pair;
         this.combiner = combiner;
         this.committed = predefined;
+        this.contiguous = offs.length == 1 && offs[0] == 0 && lens[0] == extent;
     }
 
     /** A predefined basic datatype (MPI_INT, ...). */
@@ -70,7 +72,7 @@ public final class Datatype extends Attributable {
     public boolean committed() { return committed; }
     public void commit() { committed = true; }
     /** One contiguous run starting at offset 0 whose length equals the extent: a plain array of bytes. */
-    public boolean isContiguous() { return runOffsets.length == 1 && runOffsets[0] == 0 && runLengths[0] == extent; }
+    public boolean isContiguous() { return contiguous; }
     public int runCount() { return runOffsets.length; }
     public long runOffset(int i) { return runOffsets[i]; }
     public long runLength(int i) { return runLengths[i]; }
@@ -211,6 +213,11 @@ public final class Datatype extends Attributable {
     /** Checks that {@code count} instances at {@code addr} lie in allocated memory; throws MemoryFault if not. */
     public void checkBuffer(Memory mem, long addr, long count) {
         if (count == 0 || size == 0) return;
+        if (contiguous) { // one run covering the extent: the whole buffer is one range (as the loop below finds)
+            mem.block(addr, runLengths[0]);
+            mem.block(addr, count * extent);
+            return;
+        }
         for (long i = 0; i < count; i++) {
             long base = addr + i * extent;
             for (int r = 0; r < runOffsets.length; r++) mem.segment(base + runOffsets[r], runLengths[r]);

@@ -68,7 +68,13 @@ public final class Epochs {
      * {@code request}: the request-based forms, valid only in a passive-target epoch.
      */
     void check(int t, Win w, String call, boolean request) {
-        switch (access) {
+        Access a = access;
+        if (a == Access.LOCK_ALL || (a == Access.LOCK && lockHeld[t] != 0)) return; // passive target: the hot case
+        checkOther(a, t, w, call, request);
+    }
+
+    private void checkOther(Access a, int t, Win w, String call, boolean request) {
+        switch (a) {
             case NONE -> throw sync(call + " outside an access epoch on " + w.name() + ": "
                     + (afterNoSucceed ? "the last MPI_Win_fence had MPI_MODE_NOSUCCEED, so it opened none; " : "")
                     + "open one with MPI_Win_fence, MPI_Win_start, MPI_Win_lock or MPI_Win_lock_all");

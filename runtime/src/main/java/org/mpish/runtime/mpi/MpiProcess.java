@@ -41,7 +41,9 @@ public final class MpiProcess {
     }
 
     /** The MPI process of a rank, created on first use. */
-    public static MpiProcess of(Rank r) { return r.state(MpiProcess.class, MpiProcess::new); }
+    private static final int SLOT = Rank.newSlot();
+
+    public static MpiProcess of(Rank r) { return r.slot(SLOT, MpiProcess.class, MpiProcess::new); }
 
     /**
      * Nothing to do any more: the job's shared world lives in the job itself (a static map of worlds used to keep

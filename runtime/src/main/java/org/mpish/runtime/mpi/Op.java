@@ -22,10 +22,15 @@ public final class Op extends Handle {
             MAXLOC, MINLOC, REPLACE, NO_OP);
 
     private final Kind opKind;
+    /** {@link #validFor} by basic type ordinal, worked out once. */
+    private final boolean[] valid;
 
     private Op(Kind k) {
         super(HandleKind.OP, "MPI_" + k.name());
         this.opKind = k;
+        BasicType[] all = BasicType.values();
+        this.valid = new boolean[all.length];
+        for (BasicType b : all) valid[b.ordinal()] = computeValidFor(b);
     }
 
     public Kind op() { return opKind; }
@@ -42,7 +47,9 @@ public final class Op extends Handle {
      * MPI_PACKED belong to no arithmetic group; REPLACE and NO_OP take anything; MINLOC / MAXLOC take only the
      * pair types (checked by the caller, which knows whether the datatype is a pair).
      */
-    public boolean validFor(BasicType b) {
+    public boolean validFor(BasicType b) { return valid[b.ordinal()]; }
+
+    private boolean computeValidFor(BasicType b) {
         BasicType.Family f = b.family();
         boolean integer = f == BasicType.Family.INT || f == BasicType.Family.UINT;
         return switch (opKind) {

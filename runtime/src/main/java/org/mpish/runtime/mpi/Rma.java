@@ -30,21 +30,33 @@ public final class Rma {
 
     // ---- checks ----------------------------------------------------------------------------------
 
+    // The checks are split so that the hot paths stay small enough to inline: the messages are built in cold methods.
+
     static void count(int c, String name) {
-        if (c < 0) throw new MpiException(MPI_ERR_COUNT, name + " is " + c + "; counts cannot be negative");
+        if (c < 0) throw badCount(c, name);
+    }
+
+    private static MpiException badCount(int c, String name) {
+        return new MpiException(MPI_ERR_COUNT, name + " is " + c + "; counts cannot be negative");
     }
 
     static void committed(Datatype t, String name) {
-        if (!t.committed()) throw new MpiException(MPI_ERR_TYPE, name + " " + t.name() + " is not committed (MPI_Type_commit)");
+        if (!t.committed()) throw notCommitted(t, name);
+    }
+
+    private static MpiException notCommitted(Datatype t, String name) {
+        return new MpiException(MPI_ERR_TYPE, name + " " + t.name() + " is not committed (MPI_Type_commit)");
     }
 
     /** Checks the rank; returns false for MPI_PROC_NULL (nothing to do). */
     static boolean target(RmaWindow rw, Win w, int t) {
+        if (t >= 0 && t < rw.n) return true;
         if (t == EnvCalls.PROC_NULL) return false;
-        if (t < 0 || t >= rw.n) {
-            throw new MpiException(MPI_ERR_RANK, "target_rank " + t + " is not a rank of " + w.name() + " (0 to " + (rw.n - 1) + ")");
-        }
-        return true;
+        throw badTarget(rw, w, t);
+    }
+
+    private static MpiException badTarget(RmaWindow rw, Win w, int t) {
+        return new MpiException(MPI_ERR_RANK, "target_rank " + t + " is not a rank of " + w.name() + " (0 to " + (rw.n - 1) + ")");
     }
 
     /**
@@ -70,6 +82,19 @@ public final class Rma {
     /** Locates the target buffer and checks it lies in the window (R18, R20; dynamic windows R6, R7). */
     static Target locate(RmaWindow rw, Win w, int t, long disp, Datatype tt, long tcount) {
         Win m = rw.member(t);
+        // the common case first, in few bytecodes: a contiguous buffer inside a window of the other flavors
+        if (m.flavor() != Win.FLAVOR_DYNAMIC && disp >= 0 && tcount > 0 && tt.isContiguous() && tt.size() > 0) {
+            int du = m.dispUnit();
+            long len = tcount * tt.extent();
+            if (disp <= Integer.MAX_VALUE && tcount <= Integer.MAX_VALUE && tt.extent() <= Integer.MAX_VALUE) {
+                long start = disp * du; // no overflow: both factors fit 32 bits
+                if (start + len <= m.size()) return new Target(rw.segment(t), start);
+            }
+        }
+        return locateSlow(rw, w, m, t, disp, tt, tcount);
+    }
+
+    private static Target locateSlow(RmaWindow rw, Win w, Win m, int t, long disp, Datatype tt, long tcount) {
         boolean empty = tcount == 0 || tt.size() == 0;
         if (m.flavor() == Win.FLAVOR_DYNAMIC) {
             if (empty) return new Target(MemorySegment.NULL, 0);
@@ -111,12 +136,14 @@ public final class Rma {
     /** The element type shared by the datatypes of an accumulate-family call (R23). */
     static ElemType elem(Datatype t, String name) {
         ElemType e = ElemType.of(t);
-        if (e == null) {
-            throw new MpiException(MPI_ERR_TYPE, name + " " + t.name() + (t.isPair()
-                    ? " is derived from a pair type: mpish takes MINLOC / MAXLOC pairs only as the predefined pair types"
-                    : " mixes basic types; accumulate-family datatypes are built from one predefined type"));
-        }
+        if (e == null) throw notElem(t, name);
         return e;
+    }
+
+    private static MpiException notElem(Datatype t, String name) {
+        return new MpiException(MPI_ERR_TYPE, name + " " + t.name() + (t.isPair()
+                ? " is derived from a pair type: mpish takes MINLOC / MAXLOC pairs only as the predefined pair types"
+                : " mixes basic types; accumulate-family datatypes are built from one predefined type"));
     }
 
     static void sameElem(ElemType a, ElemType b, String what) {
@@ -127,10 +154,12 @@ public final class Rma {
     }
 
     static void opFor(Op op, ElemType e, String call) {
-        if (!e.accepts(op)) {
-            throw new MpiException(MPI_ERR_OP, call + ": " + op.name() + " does not apply to " + e.cName()
-                    + " (it takes " + op.accepts() + ")");
-        }
+        if (!e.accepts(op)) throw opRefused(op, e, call);
+    }
+
+    private static MpiException opRefused(Op op, ElemType e, String call) {
+        return new MpiException(MPI_ERR_OP, call + ": " + op.name() + " does not apply to " + e.cName()
+                + " (it takes " + op.accepts() + ")");
     }
 
     /** The origin data of count instances as one contiguous segment (a view, or a packed copy). */
@@ -161,9 +190,13 @@ public final class Rma {
         }
         Target tg = locate(rw, w, trank, tdisp, tt, tcount);
         if (obytes > 0) {
-            MemorySegment src = originData(r.memory(), oaddr, ocount, ot);
-            if (tt.isContiguous()) MemorySegment.copy(src, 0, tg.seg(), tg.off(), obytes);
-            else TargetLayout.scatter(src, 0, obytes, tt, tcount, tg.seg(), tg.off());
+            if (ot.isContiguous() && tt.isContiguous()) {
+                r.memory().copyOut(oaddr, tg.seg(), tg.off(), obytes); // one copy, no view made
+            } else {
+                MemorySegment src = originData(r.memory(), oaddr, ocount, ot);
+                if (tt.isContiguous()) MemorySegment.copy(src, 0, tg.seg(), tg.off(), obytes);
+                else TargetLayout.scatter(src, 0, obytes, tt, tcount, tg.seg(), tg.off());
+            }
         }
         e.issued(trank);
         RmaTrace.op(r, w, call, trank, tdisp, obytes, null);
@@ -190,7 +223,8 @@ public final class Rma {
             Memory mem = r.memory();
             if (ot.isContiguous() && tt.isContiguous()) {
                 // the whole origin buffer must be memory (as a receive buffer must), not only the bytes fetched
-                MemorySegment.copy(tg.seg(), tg.off(), mem.segment(oaddr, obytes), 0, tbytes);
+                if (obytes != tbytes) mem.segment(oaddr, obytes);
+                mem.copyIn(tg.seg(), tg.off(), oaddr, tbytes);
             } else {
                 ot.checkBuffer(mem, oaddr, ocount);
                 byte[] data = tt.isContiguous() ? tg.seg().asSlice(tg.off(), tbytes).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)

@@ -14,9 +14,7 @@ public final class RmaAtomics {
 
     public static void fetchAndOp(Rank r, Win w, long oaddr, long raddr, Datatype t, int trank, long tdisp, Op op) {
         String call = "MPI_Fetch_and_op";
-        if (!t.isPredefined()) {
-            throw new MpiException(ErrorClass.MPI_ERR_TYPE, call + " takes a predefined datatype, not the derived " + t.name());
-        }
+        if (!t.isPredefined()) throw notPredefined(call, t);
         ElemType e = Rma.elem(t, "datatype");
         Rma.opFor(op, e, call);
         RmaWindow rw = RmaWindow.of(w);
@@ -32,21 +30,39 @@ public final class RmaAtomics {
         Memory mem = r.memory();
         int size = (int) t.size();
         boolean noOp = op.op() == Op.Kind.NO_OP;
-        MemorySegment res = mem.segment(raddr, size);
-        MemorySegment src = noOp ? null : mem.segment(oaddr, size);
+        // origin and result as (block, offset): no views made on this hot path
+        Memory.Block rb = mem.block(raddr, size);
+        Memory.Block sb = noOp ? null : mem.block(oaddr, size);
         if (e.isPair()) {
-            BasicType v = e.pairValue();
-            long[] prev = AtomicElements.applyPair(op.op(), e, tg.seg(), tg.off(),
-                    noOp ? 0 : Reduction.load(src, 0, v), noOp ? 0 : Reduction.load(src, e.indexOffset(), BasicType.INT));
-            Reduction.store(res, 0, v, prev[0]);
-            Reduction.store(res, e.indexOffset(), BasicType.INT, prev[1]);
+            pair(op, e, tg, rb, raddr, sb, oaddr);
         } else {
             BasicType b = e.basic();
-            long prev = AtomicElements.apply(op.op(), b, tg.seg(), tg.off(), noOp ? 0 : Reduction.load(src, 0, b));
-            Reduction.store(res, 0, b, prev);
+            long operand = noOp ? 0 : Reduction.load(sb.segment(), oaddr - sb.address(), b);
+            long prev = AtomicElements.apply(op.op(), b, tg.seg(), tg.off(), operand);
+            Reduction.store(rb.segment(), raddr - rb.address(), b, prev);
         }
         ep.issued(trank);
         RmaTrace.op(r, w, call, trank, tdisp, size, op);
+    }
+
+    private static void pair(Op op, ElemType e, Rma.Target tg, Memory.Block rb, long raddr, Memory.Block sb, long oaddr) {
+        BasicType v = e.pairValue();
+        boolean noOp = sb == null;
+        long so = noOp ? 0 : oaddr - sb.address();
+        long[] prev = AtomicElements.applyPair(op.op(), e, tg.seg(), tg.off(),
+                noOp ? 0 : Reduction.load(sb.segment(), so, v), noOp ? 0 : Reduction.load(sb.segment(), so + e.indexOffset(), BasicType.INT));
+        long ro = raddr - rb.address();
+        Reduction.store(rb.segment(), ro, v, prev[0]);
+        Reduction.store(rb.segment(), ro + e.indexOffset(), BasicType.INT, prev[1]);
+    }
+
+    private static MpiException notPredefined(String call, Datatype t) {
+        return new MpiException(ErrorClass.MPI_ERR_TYPE, call + " takes a predefined datatype, not the derived " + t.name());
+    }
+
+    private static MpiException notCasType(String call, Datatype t) {
+        return new MpiException(ErrorClass.MPI_ERR_TYPE, call + " takes a C integer, logical, MPI_AINT / MPI_OFFSET / "
+                + "MPI_COUNT or MPI_BYTE datatype, not " + t.name());
     }
 
     /** The types Compare_and_swap takes: C integer, logical, multi-language (AINT, OFFSET, COUNT) and MPI_BYTE. */
@@ -58,10 +74,7 @@ public final class RmaAtomics {
 
     public static void compareAndSwap(Rank r, Win w, long oaddr, long caddr, long raddr, Datatype t, int trank, long tdisp) {
         String call = "MPI_Compare_and_swap";
-        if (!casType(t)) {
-            throw new MpiException(ErrorClass.MPI_ERR_TYPE, call + " takes a C integer, logical, MPI_AINT / MPI_OFFSET / "
-                    + "MPI_COUNT or MPI_BYTE datatype, not " + t.name());
-        }
+        if (!casType(t)) throw notCasType(call, t);
         RmaWindow rw = RmaWindow.of(w);
         if (!Rma.target(rw, w, trank)) {
             for (long a : new long[] {oaddr, caddr, raddr}) r.memory().segment(a, t.size());
@@ -74,11 +87,13 @@ public final class RmaAtomics {
         Memory mem = r.memory();
         BasicType b = t.basic();
         int size = b.size();
-        long value = Reduction.load(mem.segment(oaddr, size), 0, b);
-        long compare = Reduction.load(mem.segment(caddr, size), 0, b);
-        MemorySegment res = mem.segment(raddr, size);
+        Memory.Block ob = mem.block(oaddr, size);
+        long value = Reduction.load(ob.segment(), oaddr - ob.address(), b);
+        Memory.Block cb = mem.block(caddr, size);
+        long compare = Reduction.load(cb.segment(), caddr - cb.address(), b);
+        Memory.Block rb = mem.block(raddr, size);
         long prev = AtomicElements.compareAndSwap(b, tg.seg(), tg.off(), compare, value);
-        Reduction.store(res, 0, b, prev);
+        Reduction.store(rb.segment(), raddr - rb.address(), b, prev);
         ep.issued(trank);
         RmaTrace.op(r, w, call, trank, tdisp, size, null);
     }

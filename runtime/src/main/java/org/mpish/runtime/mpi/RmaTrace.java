@@ -9,8 +9,11 @@ final class RmaTrace {
     private RmaTrace() {}
 
     static void op(Rank r, Win w, String call, int target, long disp, long bytes, Op op) {
+        if (r.job().tracing()) emitOp(r, w, call, target, disp, bytes, op);
+    }
+
+    private static void emitOp(Rank r, Win w, String call, int target, long disp, long bytes, Op op) {
         Job j = r.job();
-        if (!j.tracing()) return;
         String kind = call.substring(4).toLowerCase(java.util.Locale.ROOT);
         j.emit(r.id(), "rma", kind, call + (op == null ? "" : " " + op.name()) + ": " + bytes + " bytes, rank " + target
                 + " disp " + disp + " on " + w.name() + " (applied at the target; completes at the next synchronization)",

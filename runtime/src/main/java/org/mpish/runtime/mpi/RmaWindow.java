@@ -58,8 +58,14 @@ public final class RmaWindow {
 
     public static RmaWindow of(Win w) { return of(w.shared()); }
     public static RmaWindow of(WinShared s) {
-        Object v = s.extensionIfPresent(KEY);
-        return v != null ? (RmaWindow) v : s.extension(KEY, () -> new RmaWindow(s));
+        Object v = s.rma;
+        return v != null ? (RmaWindow) v : make(s);
+    }
+
+    private static RmaWindow make(WinShared s) {
+        RmaWindow rw = s.extension(KEY, () -> new RmaWindow(s));
+        s.rma = rw;
+        return rw;
     }
 
     public int size() { return n; }
@@ -91,11 +97,13 @@ public final class RmaWindow {
     /** The whole window memory of rank {@code t} (flavors other than dynamic), resolved once. */
     MemorySegment segment(int t) {
         MemorySegment s = segments[t];
-        if (s == null) {
-            Win m = shared.member(t);
-            s = m.size() == 0 ? MemorySegment.NULL : rankOf(t).memory().segment(m.base(), m.size());
-            segments[t] = s;
-        }
+        return s != null ? s : resolve(t);
+    }
+
+    private MemorySegment resolve(int t) {
+        Win m = shared.member(t);
+        MemorySegment s = m.size() == 0 ? MemorySegment.NULL : rankOf(t).memory().segment(m.base(), m.size());
+        segments[t] = s;
         return s;
     }
 

@@ -10,6 +10,9 @@ public final class WinShared {
     private final Win[] members;
     private final ConcurrentHashMap<Object, Object> extensions = new ConcurrentHashMap<>();
 
+    /** The RMA machinery's state, once made (a field: it is looked up by every RMA call). */
+    volatile Object rma;
+
     public WinShared(int size) { members = new Win[size]; }
 
     public int size() { return members.length; }

@@ -2,11 +2,11 @@ package org.mpish.shell.script;
 
 import java.util.List;
 import org.graalvm.polyglot.Value;
-import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
+import org.mpish.runtime.catalog.PType;
 import org.mpish.runtime.catalog.Param;
 import org.mpish.runtime.lapi.LapiException;
 import org.mpish.runtime.mpi.MpiException;
@@ -14,33 +14,92 @@ import org.mpish.runtime.mpi.MpiException;
 /**
  * A catalogued call as a JavaScript function: arguments in C order without OUT parameters; one output is the
  * return value, several come back as an object keyed by the C parameter names.
+ *
+ * <p>JavaScript sees a plain function made by {@link JsRank}'s prelude, one per call, which passes exactly as many
+ * arguments as the call takes to {@code callN} here (N = that number; a missing one is undefined, a null here),
+ * or reports too many through {@link #tooMany}. A fixed-arity host method is what the engine calls fastest: it
+ * converts numbers, strings, booleans and host objects in the compiled call, and this class takes those as they
+ * are; anything else (arrays, plain objects, functions) arrives wrapped and is converted from its Value.
  */
-final class CallFunction implements ProxyExecutable {
+public final class CallFunction {
     private final JsRank js;
     private final Call call;
     private final List<Param> inputs;
+    private final PType[] types;
+    private final boolean[] plain;
     private final String[] outputNames;
+    private final Catalogue catalogue = Catalogue.get();
 
     CallFunction(JsRank js, Call call) {
         this.js = js;
         this.call = call;
         this.inputs = call.inputs();
+        this.types = new PType[inputs.size()];
+        this.plain = new boolean[inputs.size()];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = inputs.get(i).type();
+            PType.Kind k = types[i].kind();
+            // arrays, structs and statuses are unpacked from their Value; everything else takes a plain argument as it is
+            plain[i] = k != PType.Kind.INT_ARRAY && k != PType.Kind.LONG_ARRAY && k != PType.Kind.HANDLE_ARRAY
+                    && k != PType.Kind.STRUCT && k != PType.Kind.STATUS;
+        }
         List<Param> outs = call.outputs();
         this.outputNames = outs.stream().map(Param::name).toArray(String[]::new);
     }
 
-    @Override
-    public Object execute(Value... arguments) {
-        if (arguments.length > inputs.size()) {
-            throw js.typeError(call.api() + "." + call.scriptName() + " takes " + inputs.size() + " argument"
-                    + (inputs.size() == 1 ? "" : "s") + " (" + String.join(", ", inputs.stream().map(Param::name).toList())
-                    + "), got " + arguments.length);
+    Call catalogued() { return call; }
+
+    /** The number of arguments the JavaScript function passes ({@code callN}'s N). */
+    int arity() { return types.length; }
+
+    public Object call0() { return invoke(new Object[0]); }
+    public Object call1(Object a) { return invoke(new Object[] {a}); }
+    public Object call2(Object a, Object b) { return invoke(new Object[] {a, b}); }
+    public Object call3(Object a, Object b, Object c) { return invoke(new Object[] {a, b, c}); }
+    public Object call4(Object a, Object b, Object c, Object d) { return invoke(new Object[] {a, b, c, d}); }
+    public Object call5(Object a, Object b, Object c, Object d, Object e) { return invoke(new Object[] {a, b, c, d, e}); }
+    public Object call6(Object a, Object b, Object c, Object d, Object e, Object f) { return invoke(new Object[] {a, b, c, d, e, f}); }
+    public Object call7(Object a, Object b, Object c, Object d, Object e, Object f, Object g) {
+        return invoke(new Object[] {a, b, c, d, e, f, g});
+    }
+    public Object call8(Object a, Object b, Object c, Object d, Object e, Object f, Object g, Object h) {
+        return invoke(new Object[] {a, b, c, d, e, f, g, h});
+    }
+    public Object call9(Object a, Object b, Object c, Object d, Object e, Object f, Object g, Object h, Object i) {
+        return invoke(new Object[] {a, b, c, d, e, f, g, h, i});
+    }
+    public Object call10(Object a, Object b, Object c, Object d, Object e, Object f, Object g, Object h, Object i, Object j) {
+        return invoke(new Object[] {a, b, c, d, e, f, g, h, i, j});
+    }
+    public Object call11(Object a, Object b, Object c, Object d, Object e, Object f, Object g, Object h, Object i, Object j,
+                         Object k) {
+        return invoke(new Object[] {a, b, c, d, e, f, g, h, i, j, k});
+    }
+    public Object call12(Object a, Object b, Object c, Object d, Object e, Object f, Object g, Object h, Object i, Object j,
+                         Object k, Object l) {
+        return invoke(new Object[] {a, b, c, d, e, f, g, h, i, j, k, l});
+    }
+
+    /** The largest number of arguments a call takes (MPI_Get_accumulate's 12). */
+    static final int MAX_ARITY = 12;
+
+    /** Called instead of callN when the script passed more arguments than the call takes. */
+    public Object tooMany(int got) {
+        throw js.typeError(call.api() + "." + call.scriptName() + " takes " + types.length + " argument"
+                + (types.length == 1 ? "" : "s") + " (" + String.join(", ", inputs.stream().map(Param::name).toList())
+                + "), got " + got);
+    }
+
+    /** Converts the arguments in place (as {@link JsRank#toJava} would) and invokes the call. */
+    private Object invoke(Object[] raw) {
+        for (int i = 0; i < raw.length; i++) {
+            Object a = raw[i];
+            Object v = plain[i] ? JsRank.plain(a) : JsRank.NOT_PLAIN;
+            raw[i] = v != JsRank.NOT_PLAIN ? v : js.argument(js.context().asValue(a), types[i]);
         }
-        Object[] raw = new Object[inputs.size()];
-        for (int i = 0; i < arguments.length; i++) raw[i] = js.argument(arguments[i], inputs.get(i).type());
         Object[] outs;
         try {
-            outs = Invoker.invoke(js.rank(), Catalogue.get(), call, raw);
+            outs = Invoker.invoke(js.rank(), catalogue, call, raw);
         } catch (ArgError e) {
             throw js.typeError(call.api() + "." + call.scriptName() + ": " + e.getMessage());
         } catch (MpiException e) {
@@ -52,4 +111,6 @@ final class CallFunction implements ProxyExecutable {
         if (outs.length == 1) return js.toJs(outs[0]);
         return js.object(outputNames, outs);
     }
+
+    @Override public String toString() { return "[Function]"; }
 }

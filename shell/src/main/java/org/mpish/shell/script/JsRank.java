@@ -33,7 +33,14 @@ public final class JsRank implements AutoCloseable {
         try {
             Method toString = Handle.class.getMethod("toString");
             Method name = Handle.class.getMethod("name");
-            HOST_ACCESS = HostAccess.newBuilder().allowAccess(toString).allowAccess(name).build();
+            HostAccess.Builder b = HostAccess.newBuilder().allowAccess(toString).allowAccess(name)
+                    .allowAccess(CallFunction.class.getMethod("tooMany", int.class));
+            for (int n = 0; n <= CallFunction.MAX_ARITY; n++) {
+                Class<?>[] params = new Class<?>[n];
+                java.util.Arrays.fill(params, Object.class);
+                b.allowAccess(CallFunction.class.getMethod("call" + n, params));
+            }
+            HOST_ACCESS = b.build();
         } catch (NoSuchMethodException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -72,6 +79,46 @@ public final class JsRank implements AutoCloseable {
               const show = (x) => inspect(x, 0);
               g.print = (...a) => { out(a.map(show).join(' ')); };
               g.console = { log: g.print, info: g.print, warn: g.print, error: g.print };
+              // MPI and LAPI: plain objects whose members are fetched from the host once, on first use, and
+              // then stay as read-only data properties, so the engine's property caches apply to MPI.Send etc.
+              // a call becomes a function that passes exactly as many arguments as the call takes
+              const wrap = [
+                (f) => (...a) => a.length > 0 ? f.tooMany(a.length) : f.call0(),
+                (f) => (...a) => a.length > 1 ? f.tooMany(a.length) : f.call1(a[0]),
+                (f) => (...a) => a.length > 2 ? f.tooMany(a.length) : f.call2(a[0], a[1]),
+                (f) => (...a) => a.length > 3 ? f.tooMany(a.length) : f.call3(a[0], a[1], a[2]),
+                (f) => (...a) => a.length > 4 ? f.tooMany(a.length) : f.call4(a[0], a[1], a[2], a[3]),
+                (f) => (...a) => a.length > 5 ? f.tooMany(a.length) : f.call5(a[0], a[1], a[2], a[3], a[4]),
+                (f) => (...a) => a.length > 6 ? f.tooMany(a.length) : f.call6(a[0], a[1], a[2], a[3], a[4], a[5]),
+                (f) => (...a) => a.length > 7 ? f.tooMany(a.length) : f.call7(a[0], a[1], a[2], a[3], a[4], a[5], a[6]),
+                (f) => (...a) => a.length > 8 ? f.tooMany(a.length) : f.call8(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]),
+                (f) => (...a) => a.length > 9 ? f.tooMany(a.length) : f.call9(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]),
+                (f) => (...a) => a.length > 10 ? f.tooMany(a.length)
+                    : f.call10(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]),
+                (f) => (...a) => a.length > 11 ? f.tooMany(a.length)
+                    : f.call11(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]),
+                (f) => (...a) => a.length > 12 ? f.tooMany(a.length)
+                    : f.call12(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])];
+              const api = (name, host, keys) => {
+                const o = {};
+                for (const entry of keys.split(',')) {
+                  const colon = entry.indexOf(':');
+                  const k = entry.substring(0, colon), arity = Number(entry.substring(colon + 1));
+                  Object.defineProperty(o, k, {
+                    configurable: true, enumerable: true,
+                    get() {
+                      const v = arity >= 0 ? wrap[arity](host(k)) : host(k);
+                      Object.defineProperty(o, k, {value: v, writable: false, enumerable: true, configurable: false});
+                      return v;
+                    },
+                    set(v) { throw new TypeError(name + '.' + k + ' cannot be assigned'); }
+                  });
+                }
+                return o;
+              };
+              g.MPI = api('MPI', g.__mpi, g.__mpiKeys);
+              g.LAPI = api('LAPI', g.__lapi, g.__lapiKeys);
+              delete g.__mpi; delete g.__mpiKeys; delete g.__lapi; delete g.__lapiKeys;
               return [(c, k, m, call, r) => new MPIError(c, k, m, call, r),
                       (c, m, call, r) => new LAPIError(c, m, call, r),
                       (m) => new TypeError(m), (m) => new RangeError(m),
@@ -112,6 +159,11 @@ public final class JsRank implements AutoCloseable {
             return null;
         });
         bindings.putMember("__show", (ProxyExecutable) a -> Show.value(a[0]));
+        ApiObject mpi = new ApiObject("MPI"), lapi = new ApiObject("LAPI");
+        bindings.putMember("__mpi", (ProxyExecutable) a -> mpi.getMember(a[0].asString()));
+        bindings.putMember("__mpiKeys", mpi.keysWithArity());
+        bindings.putMember("__lapi", (ProxyExecutable) a -> lapi.getMember(a[0].asString()));
+        bindings.putMember("__lapiKeys", lapi.keysWithArity());
         // internal: errors the bindings throw are located at the script line that called them, not in here
         Value helpers = context.eval(Source.newBuilder("js", PRELUDE, "<mpish>").internal(true).buildLiteral());
         newMpiError = helpers.getArrayElement(0);
@@ -145,8 +197,6 @@ public final class JsRank implements AutoCloseable {
                 throw newError.execute("writeFile: " + e.getMessage()).throwException();
             }
         });
-        bindings.putMember("MPI", new ApiObject("MPI"));
-        bindings.putMember("LAPI", new ApiObject("LAPI"));
         bindings.putMember("mem", new MemObject(this));
         bindings.putMember("args", newArray.execute(args.toArray()));
     }
@@ -206,6 +256,14 @@ public final class JsRank implements AutoCloseable {
             return m;
         }
 
+        /** "Send:6,Recv:6,...,SUM:-1": every member with the number of arguments of a call, -1 for a constant. */
+        String keysWithArity() {
+            StringBuilder sb = new StringBuilder();
+            for (Call c : calls.values()) sb.append(sb.isEmpty() ? "" : ",").append(c.scriptName()).append(':').append(c.inputs().size());
+            for (String k : constants.keySet()) sb.append(sb.isEmpty() ? "" : ",").append(k).append(":-1");
+            return sb.toString();
+        }
+
         @Override public Object getMemberKeys() {
             List<String> keys = new ArrayList<>(calls.keySet());
             keys.addAll(constants.keySet());
@@ -235,6 +293,28 @@ public final class JsRank implements AutoCloseable {
     }
 
     private boolean isUndefined(Value v) { return v.toString().equals("undefined"); }
+
+    /** What {@link #plain} says about an argument it cannot take as it is. */
+    static final Object NOT_PLAIN = new Object();
+
+    /**
+     * An argument as the engine handed it to a host method (its own conversion to Object), as {@link #toJava}
+     * would give it: numbers as Long (integral) or Double, strings, booleans and host objects as they are, null.
+     * Script objects (arrays, plain objects, functions) come wrapped: {@link #NOT_PLAIN}, to be converted from
+     * their Value instead.
+     */
+    static Object plain(Object a) {
+        if (a == null || a instanceof String || a instanceof Boolean || a instanceof Long) return a;
+        if (a instanceof Integer i) return (long) i;
+        if (a instanceof Double d) {
+            double x = d;
+            boolean integral = x >= -0x1p63 && x < 0x1p63 && x == (long) x && !(x == 0 && 1 / x < 0);
+            return integral ? (Object) (long) x : d;
+        }
+        if (a instanceof Number) return NOT_PLAIN;
+        if (a instanceof Handle) return a;
+        return a.getClass().getName().startsWith("com.oracle.truffle") ? NOT_PLAIN : a;
+    }
 
     /** A script argument converted for a parameter: lists and plain objects are unpacked for arrays and structs. */
     public Object argument(Value v, org.mpish.runtime.catalog.PType t) {

@@ -27,7 +27,7 @@ public final class BsendBuffer {
     public static final long AUTOMATIC = 2;
 
     /** One pending-message entry: where it lies, what it holds and whether its message has been received. */
-    public static final class Entry {
+    public static final class Entry implements java.util.function.Consumer<org.mpish.runtime.mpi.Status> {
         final long offset;
         final long length;
         final long dataBytes;
@@ -37,6 +37,11 @@ public final class BsendBuffer {
         final String comm;
         volatile boolean delivered;
         volatile boolean cancelled;
+        /** The buffer it belongs to (set when allocated). */
+        BsendBuffer buffer;
+
+        /** Told by the message's send when the message has been received or withdrawn. */
+        @Override public void accept(org.mpish.runtime.mpi.Status s) { buffer.delivered(this, s.cancelled()); }
 
         Entry(long offset, long length, long dataBytes, int dest, int destWorld, int tag, String comm) {
             this.offset = offset;
@@ -61,6 +66,11 @@ public final class BsendBuffer {
     private final long size;
     private final boolean automatic;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
+    /** Entries allocated (the owner's thread, under the lock) and entries whose message has been received (any thread). */
+    private volatile long allocated;
+    private final java.util.concurrent.atomic.AtomicLong received = new java.util.concurrent.atomic.AtomicLong();
+    /** Flush requests (MPI_Buffer_iflush) not complete yet: they wait for particular entries, so every delivery wakes. */
+    final java.util.concurrent.atomic.AtomicInteger flushWaiters = new java.util.concurrent.atomic.AtomicInteger();
 
     BsendBuffer(Rank rank, String owner, long address, long size) {
         this.rank = rank;
@@ -82,6 +92,12 @@ public final class BsendBuffer {
     }
 
     // ---- the model -------------------------------------------------------------------------------
+
+    /** Steps 1 to 4 in one go (a buffered send): {@link #reclaim}, then {@link #allocate}. */
+    synchronized Entry reclaimAndAllocate(long dataBytes, int dest, int destWorld, int tag, org.mpish.runtime.mpi.Comm comm) {
+        reclaim();
+        return allocate(dataBytes, dest, destWorld, tag, comm.name());
+    }
 
     /** Step 1: removes delivered entries from the head, up to the first pending one. */
     synchronized void reclaim() {
@@ -112,7 +128,9 @@ public final class BsendBuffer {
                     + ") and the largest free space the circular-buffer model allows is " + P2p.bytes(largestFree()));
         }
         Entry e = new Entry(off, n, dataBytes, dest, destWorld, tag, comm);
+        e.buffer = this;
         queue.addLast(e);
+        allocated++;
         if (rank.job().tracing()) {
             P2p.trace(rank, "bsend", "alloc", owner + ": " + n + " bytes at offset " + off + (automatic ? "" : "-" + (off + n))
                     + " for " + P2p.bytes(dataBytes) + " to rank " + dest + " tag " + tag + " on " + comm
@@ -152,11 +170,13 @@ public final class BsendBuffer {
     void delivered(Entry e, boolean cancelled) {
         e.cancelled = cancelled;
         e.delivered = true;
+        long got = received.incrementAndGet();
         if (rank.job().tracing()) {
             P2p.trace(rank, "bsend", cancelled ? "cancel" : "delivered", owner + ": the message at offset " + e.offset + " to rank " + e.dest
                     + " tag " + e.tag + (cancelled ? " was cancelled" : " has been received") + "; its space is free once the entries before it are");
         }
-        rank.wake();
+        // those who wait for the buffer wait for it to drain; a flush request waits for particular entries
+        if (flushWaiters.get() > 0 || (rank.waiting() && got == allocated)) rank.wake();
     }
 
     // ---- waiting for delivery ----------------------------------------------------------------
@@ -167,13 +187,14 @@ public final class BsendBuffer {
         return out;
     }
 
-    synchronized boolean drained() {
-        for (Entry e : queue) if (!e.delivered) return false;
-        return true;
-    }
+    /** Every message in the buffer has been received (the owner's thread). */
+    boolean drained() { return received.get() == allocated; }
 
     /** Empties the queue once everything is delivered (detach, flush). */
-    synchronized void clear() { queue.clear(); }
+    synchronized void clear() {
+        queue.clear();
+        allocated = received.get();
+    }
 
     /** "2 buffered messages to ranks {0,3} not yet received (tags 5, 7 on MPI_COMM_WORLD)". */
     String waitText() {

@@ -116,60 +116,71 @@ final class Buffered {
      * and starts a standard send from there. Returns the (already complete) request MPI_Ibsend hands out.
      */
     static BufferedRequest bsend(Rank r, Transfer.Layout buf, int dest, int tag, Comm comm) {
+        SendRequest inner = start(r, buf, dest, tag, comm);
+        return new BufferedRequest(r, comm, dest, inner);
+    }
+
+    /** MPI_Bsend: as {@link #bsend}, without the request nobody will see. */
+    static void bsendBlocking(Rank r, Transfer.Layout buf, int dest, int tag, Comm comm) {
+        start(r, buf, dest, tag, comm);
+    }
+
+    /** Buffers the message and starts its send from the buffer; returns the inner send (null for MPI_PROC_NULL). */
+    private static SendRequest start(Rank r, Transfer.Layout buf, int dest, int tag, Comm comm) {
         if (dest == EnvCalls.PROC_NULL) {
             P2p.trace(r, "bsend", "send", "buffered send to MPI_PROC_NULL: nothing to send, no buffer space used");
-            return new BufferedRequest(r, comm, dest, null);
+            return null;
         }
         P2pState st = P2pState.of(r);
-        BsendBuffer b = st.commBuffers.get(comm);
+        BsendBuffer b = st.commBuffers.isEmpty() ? null : st.commBuffers.get(comm);
         if (b == null) b = st.processBuffer;
         if (b == null) {
             throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "no buffer is attached: a buffered send needs MPI_Buffer_attach"
                     + " (or MPI_Comm_attach_buffer on " + comm.name() + ") first, even for an empty message");
         }
         long data = buf.bytes();
-        b.reclaim();
-        BsendBuffer.Entry e = b.allocate(data, dest, comm.peerWorldRank(dest), tag, comm.name());
-        BsendBuffer owner = b;
-        java.util.function.Consumer<org.mpish.runtime.mpi.Status> onDone = s -> owner.delivered(e, s.cancelled());
-        SendRequest inner;
-        if (b.automatic()) {
-            inner = P2p.post(r, P2p.Mode.BUFFERED, null, Transfer.pack(buf), dest, tag, comm, onDone);
-        } else {
-            Memory mem = r.memory();
-            long at = b.address() + e.offset;
-            writeHeader(mem, at, dest, tag, data);
-            Transfer.Layout in = new Transfer.Layout(mem, at + BsendBuffer.OVERHEAD, null, data);
-            Transfer.copy(buf, in, data);
-            inner = P2p.post(r, P2p.Mode.BUFFERED, in, null, dest, tag, comm, onDone);
-        }
-        return new BufferedRequest(r, comm, dest, inner);
+        BsendBuffer.Entry e = b.reclaimAndAllocate(data, dest, comm.peerWorldRank(dest), tag, comm);
+        if (b.automatic()) return P2p.post(r, P2p.Mode.BUFFERED, null, Transfer.pack(buf), dest, tag, comm, e);
+        Memory mem = r.memory();
+        long at = b.address() + e.offset;
+        writeHeader(mem, at, dest, tag, data);
+        Transfer.Layout in = new Transfer.Layout(mem, at + BsendBuffer.OVERHEAD, null, data);
+        Transfer.copy(buf, in, data);
+        return P2p.post(r, P2p.Mode.BUFFERED, in, null, dest, tag, comm, e);
     }
 
     /** The entry header in the user's buffer: "MPIB", destination, tag, data bytes (readable with `mem`). */
     private static void writeHeader(Memory mem, long at, int dest, int tag, long data) {
-        mem.writeInt(at, 0x4249504D); // "MPIB" little-endian
-        mem.writeInt(at + 4, dest);
-        mem.writeInt(at + 8, tag);
-        mem.writeInt(at + 12, 0);
-        mem.writeLong(at + 16, data);
+        Memory.Block blk = mem.block(at, 24);
+        java.lang.foreign.MemorySegment s = blk.segment();
+        long o = at - blk.address();
+        s.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o, 0x4249504D); // "MPIB" little-endian
+        s.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o + 4, dest);
+        s.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o + 8, tag);
+        s.set(java.lang.foreign.ValueLayout.JAVA_INT_UNALIGNED, o + 12, 0);
+        s.set(java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED, o + 16, data);
     }
 
     /** The request of MPI_Buffer_iflush / MPI_Comm_iflush_buffer. */
     static final class FlushRequest extends P2pRequest {
         private final BsendBuffer buffer;
         private final List<BsendBuffer.Entry> waitingFor;
+        private final java.util.concurrent.atomic.AtomicBoolean counted;
 
         FlushRequest(Rank owner, Comm comm, BsendBuffer buffer) {
             super(owner, comm);
             this.buffer = buffer;
             this.waitingFor = buffer.pending();
+            // deliveries wake the owner while it may wait for these entries
+            counted = new java.util.concurrent.atomic.AtomicBoolean(!waitingFor.isEmpty());
+            if (counted.get()) buffer.flushWaiters.incrementAndGet();
         }
 
         @Override
         public boolean isComplete() {
             if (super.isComplete()) return true;
             for (BsendBuffer.Entry e : waitingFor) if (!e.delivered) return false;
+            if (counted.compareAndSet(true, false)) buffer.flushWaiters.decrementAndGet();
             complete(SendRequest.DONE);
             return true;
         }

@@ -75,8 +75,8 @@ public final class P2p {
         Check.dest(comm, dest);
         Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
         l.check();
-        SendRequest s = send(r, Mode.STANDARD, l, dest, tag, comm);
-        if (!s.isComplete()) await(r, s);
+        SendRequest s = post(r, Mode.STANDARD, l, null, dest, tag, comm, null, true);
+        if (s != null) await(r, s);
     }
 
     /** MPI_Recv from Java: returns the status; MPI_ERR_TRUNCATE and the like are thrown as MpiException. */
@@ -86,10 +86,55 @@ public final class P2p {
         Check.source(comm, source);
         Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
         l.check();
-        RecvRequest q = recv(r, l, source, tag, comm);
-        if (!q.isComplete()) await(r, q);
-        return check(q);
+        return check(recvBlocking(r, l, source, tag, comm), l.bytes(), comm);
     }
+
+    /** MPI_Isend from Java: the request completes as MPI_Wait would see it ({@link #waitAll}). */
+    public static org.mpish.runtime.mpi.Request isend(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest,
+                                                      int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.sendTag(tag);
+        Check.dest(comm, dest);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        return send(r, Mode.STANDARD, l, dest, tag, comm);
+    }
+
+    /** MPI_Irecv from Java. */
+    public static org.mpish.runtime.mpi.Request irecv(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int source,
+                                                      int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.recvTag(tag);
+        Check.source(comm, source);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        return recv(r, l, source, tag, comm);
+    }
+
+    /** MPI_Waitall from Java over requests made by {@link #isend} / {@link #irecv}; errors are thrown. */
+    public static void waitAll(Rank r, org.mpish.runtime.mpi.Request... reqs) {
+        for (org.mpish.runtime.mpi.Request q : reqs) {
+            P2pRequest p = (P2pRequest) q;
+            if (!p.isComplete()) await(r, p);
+            if (p instanceof RecvRequest) check(p);
+        }
+    }
+
+    /** MPI_Bsend from Java. */
+    public static void bsend(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest, int tag, Comm comm) {
+        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
+        Check.sendTag(tag);
+        Check.dest(comm, dest);
+        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
+        l.check();
+        Buffered.bsendBlocking(r, l, dest, tag, comm);
+    }
+
+    /** MPI_Buffer_attach from Java. */
+    public static void bufferAttach(Rank r, long addr, int size) { Buffered.attach(r, null, addr, size); }
+
+    /** MPI_Buffer_detach from Java: waits until every buffered message has been received; returns {address, size}. */
+    public static Object[] bufferDetach(Rank r) { return Buffered.detach(r, null); }
 
     // ---- sending -------------------------------------------------------------------------------
 
@@ -104,7 +149,17 @@ public final class P2p {
      */
     static SendRequest post(Rank r, Mode mode, Transfer.Layout buf, byte[] packed, int dest, int tag, Comm comm,
                             java.util.function.Consumer<Status> onDone) {
+        return post(r, mode, buf, packed, dest, tag, comm, onDone, false);
+    }
+
+    /**
+     * As above; {@code blocking}: the caller only waits for the send (MPI_Send), so a send that completes at once
+     * (eager, or to MPI_PROC_NULL) makes no request and returns null.
+     */
+    static SendRequest post(Rank r, Mode mode, Transfer.Layout buf, byte[] packed, int dest, int tag, Comm comm,
+                            java.util.function.Consumer<Status> onDone, boolean blocking) {
         if (dest == EnvCalls.PROC_NULL) {
+            if (blocking) return null;
             SendRequest s = new SendRequest(r, comm, mode, dest, null, null);
             s.complete(SendRequest.DONE);
             return s;
@@ -114,24 +169,22 @@ public final class P2p {
         long bytes = packed != null ? packed.length : buf.bytes();
         Message m = new Message(comm.shared().contextId(), comm.rank(), tag, bytes, r.id(), dstWorld, comm.name(), mode,
                 me.nextMessage++, buf);
-        SendRequest s = new SendRequest(r, comm, mode, dest, m, onDone);
         boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
         P2pState dst = me.peer(dstWorld);
         Mailbox mb = dst.mailbox;
+        // a blocking send that completes at once (eager) needs no request, unless flow control makes it wait
+        SendRequest s = blocking && eager ? null : new SendRequest(r, comm, mode, dest, m, onDone);
         RecvRequest match;
         boolean full = false;
         synchronized (mb) {
             match = mb.takePosted(m);
             if (match == null) {
-                if (mode == Mode.READY) {
-                    throw new MpiException(ErrorClass.MPI_ERR_OTHER, "no receive matching tag " + tag + " from rank "
-                            + comm.rank() + " is posted at rank " + dest + " on " + comm.name()
-                            + "; a ready-mode send is only correct once the matching receive has been posted");
-                }
+                if (mode == Mode.READY) throw notPosted(comm, tag, dest);
                 if (eager && bytes > 0 && dst.eagerHeld.get() + bytes > dst.eagerCap) {
                     eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
                     full = true;
                     m.heldBack = true;
+                    if (s == null) s = new SendRequest(r, comm, mode, dest, m, onDone);
                 }
                 if (eager) {
                     m.packed = packed != null ? packed : Transfer.pack(buf);
@@ -161,11 +214,16 @@ public final class P2p {
                                 + "received (its limit); the sender waits, its data in place, until the receive matches"
                         : ": queued at the receiver; the sender waits, its data in place, until the receive matches"));
             }
-            if (eager) s.complete(SendRequest.DONE);
-            Rank to = job.rank(dstWorld);
-            if (to.status() == Rank.Status.WAITING) to.wake(); // a probe there may be waiting for it
+            if (eager && s != null) s.complete(SendRequest.DONE);
+            job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
         }
         return s;
+    }
+
+    private static MpiException notPosted(Comm comm, int tag, int dest) {
+        return new MpiException(ErrorClass.MPI_ERR_OTHER, "no receive matching tag " + tag + " from rank "
+                + comm.rank() + " is posted at rank " + dest + " on " + comm.name()
+                + "; a ready-mode send is only correct once the matching receive has been posted");
     }
 
     private static String sendText(Mode mode, int dest, int tag, Comm comm, long bytes) {
@@ -192,27 +250,56 @@ public final class P2p {
         return q;
     }
 
+    /**
+     * A blocking receive (MPI_Recv): takes a queued message at once without making a request, else posts one and
+     * waits. Returns the status; its error (truncation) is for the caller to raise ({@link #check(Status, long, Comm)}).
+     */
+    static Status recvBlocking(Rank r, Transfer.Layout into, int source, int tag, Comm comm) {
+        if (source == EnvCalls.PROC_NULL) return new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+        long context = comm.shared().contextId();
+        Mailbox mb = P2pState.of(r).mailbox;
+        Message m;
+        RecvRequest q = null;
+        synchronized (mb) {
+            m = mb.findUnexpected(context, source, tag, true);
+            if (m == null) {
+                q = new RecvRequest(r, comm, source, tag, into);
+                mb.queues(context).posted.addLast(q);
+            }
+        }
+        if (m != null) return deliver(m, into, into.bytes(), r, null);
+        if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
+        await(r, q);
+        return q.status();
+    }
+
     /** Delivers a matched message into a receive: one copy, truncation checked, both sides completed. */
     static void deliver(Message m, RecvRequest q) {
-        long n = Math.min(m.bytes, q.capacity);
-        int err = m.bytes > q.capacity ? ErrorClass.MPI_ERR_TRUNCATE : ErrorClass.MPI_SUCCESS;
+        deliver(m, q.into, q.capacity, q.owner(), q);
+    }
+
+    /** Delivers into {@code into} (of {@code capacity} bytes) at {@code receiver}; completes {@code q} if given. */
+    private static Status deliver(Message m, Transfer.Layout into, long capacity, Rank receiver, RecvRequest q) {
+        long n = Math.min(m.bytes, capacity);
+        int err = m.bytes > capacity ? ErrorClass.MPI_ERR_TRUNCATE : ErrorClass.MPI_SUCCESS;
         try {
-            if (m.packed != null) Transfer.unpack(m.packed, n, q.into);
-            else Transfer.copy(m.from, q.into, n);
+            if (m.packed != null) Transfer.unpack(m.packed, n, into);
+            else Transfer.copy(m.from, into, n);
         } catch (MemoryFault f) {
             err = ErrorClass.MPI_ERR_BUFFER;
         }
-        Rank receiver = q.owner();
         if (receiver.job().tracing()) {
             trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched the receive"
-                    + (q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(q.capacity) : ""));
+                    + (q != null && q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(capacity) : ""));
         }
         if (m.held) {
             m.held = false;
             P2pState.of(receiver).eagerHeld.addAndGet(-m.bytes);
         }
-        q.complete(new Status(m.source, m.tag, err, n, false));
+        Status st = new Status(m.source, m.tag, err, n, false);
+        if (q != null) q.complete(st);
         if (m.sender != null) m.sender.done(SendRequest.DONE);
+        return st;
     }
 
     /** Blocks until {@code q} completes (a blocking call's wait); the roll-call shows what it waits for. */
@@ -222,15 +309,21 @@ public final class P2p {
 
     /** Raises the error a completed receive carries (MPI_ERR_TRUNCATE, ...), on its communicator. */
     static Status check(P2pRequest q) {
-        Status s = q.status();
-        if (s.error() != ErrorClass.MPI_SUCCESS) {
-            String why = s.error() == ErrorClass.MPI_ERR_TRUNCATE
-                    ? "the message from rank " + s.source() + " with tag " + s.tag() + " is longer than the receive buffer of "
-                      + bytes(((RecvRequest) q).capacity) + "; only the first " + bytes(s.bytes()) + " were stored"
-                    : "the receive buffer is not valid memory any more";
-            throw new MpiException(s.error(), why).on(q.comm());
-        }
+        return check(q.status(), q instanceof RecvRequest rq ? rq.capacity : 0, q.comm());
+    }
+
+    /** Raises the error of a receive's status (capacity: the receive buffer's bytes), on {@code comm}. */
+    static Status check(Status s, long capacity, Comm comm) {
+        if (s.error() != ErrorClass.MPI_SUCCESS) throw receiveError(s, capacity, comm);
         return s;
+    }
+
+    private static MpiException receiveError(Status s, long capacity, Comm comm) {
+        String why = s.error() == ErrorClass.MPI_ERR_TRUNCATE
+                ? "the message from rank " + s.source() + " with tag " + s.tag() + " is longer than the receive buffer of "
+                  + bytes(capacity) + "; only the first " + bytes(s.bytes()) + " were stored"
+                : "the receive buffer is not valid memory any more";
+        return new MpiException(s.error(), why).on(comm);
     }
 
     // ---- words ---------------------------------------------------------------------------------

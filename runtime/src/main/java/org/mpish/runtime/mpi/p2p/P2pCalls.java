@@ -44,9 +44,10 @@ public final class P2pCalls implements CallFamily {
         recvParams(b.call("MPI_Recv", "point-to-point", "receive a message, waiting until one matches"))
                 .out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
-                    RecvRequest q = P2p.recv(r, recvBuffer(r, a), a.i(3), a.i(4), a.comm(5));
-                    P2p.await(r, q);
-                    return finish(r, q);
+                    Transfer.Layout into = recvBuffer(r, a);
+                    Comm c = a.comm(5);
+                    Status s = remember(r, P2p.recvBlocking(r, into, a.i(3), a.i(4), c));
+                    return P2p.check(s, into.bytes(), c);
                 });
         recvParams(b.call("MPI_Irecv", "point-to-point", "start a receive; complete it with MPI_Wait or MPI_Test"))
                 .out("request", REQUEST).errorsOn("comm")
@@ -147,8 +148,8 @@ public final class P2pCalls implements CallFamily {
 
     private static void send(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
         sendParams(b.call(name, "point-to-point", summary)).errorsOn("comm").impl((r, a) -> {
-            SendRequest s = P2p.send(r, mode, sendBuffer(r, a), a.i(3), a.i(4), a.comm(5));
-            P2p.await(r, s);
+            SendRequest s = P2p.post(r, mode, sendBuffer(r, a), null, a.i(3), a.i(4), a.comm(5), null, true);
+            if (s != null) P2p.await(r, s);
             return null;
         });
     }

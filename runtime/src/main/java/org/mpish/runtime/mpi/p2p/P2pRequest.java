@@ -31,9 +31,14 @@ abstract class P2pRequest extends Request implements MpiProcess.ErrhandlerOwner 
     @Override
     public void complete(Status s) {
         done = s;
-        Rank o = owner();
-        if (!o.onOwnThread() && o.status() == Rank.Status.WAITING) o.wake();
+        if (wakesOwner()) {
+            Rank o = owner();
+            if (!o.onOwnThread()) o.wake(); // a no-op unless the owner is parked
+        }
     }
+
+    /** Whether completing this request may end a wait of its owner (false for requests nobody waits on). */
+    boolean wakesOwner() { return true; }
 
     @Override public Errhandler errhandler() { return comm.errhandler(); }
 

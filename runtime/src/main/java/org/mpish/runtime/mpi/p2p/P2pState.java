@@ -45,7 +45,9 @@ public final class P2pState {
         return p;
     }
 
-    public static P2pState of(Rank r) { return r.state(P2pState.class, P2pState::new); }
+    private static final int SLOT = Rank.newSlot();
+
+    public static P2pState of(Rank r) { return r.slot(SLOT, P2pState.class, P2pState::new); }
 
     /** The posted receives of this rank, for the shell. */
     public java.util.List<Mailbox.PostedView> postedReceives() { return mailbox.posted(); }

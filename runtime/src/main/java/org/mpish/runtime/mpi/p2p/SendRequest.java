@@ -29,6 +29,9 @@ final class SendRequest extends P2pRequest {
         this.onDone = onDone;
     }
 
+    /** A buffered send's inner request is waited on by no one: its buffer entry wakes those who wait for it. */
+    @Override boolean wakesOwner() { return mode != P2p.Mode.BUFFERED; }
+
     void done(Status s) {
         complete(s);
         if (onDone != null) onDone.accept(s);

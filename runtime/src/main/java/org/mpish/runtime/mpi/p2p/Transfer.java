@@ -46,7 +46,14 @@ final class Transfer {
     /** Packs a layout into a new array (the eager copy). */
     static byte[] pack(Layout from) {
         long n = from.bytes();
-        if (from.contiguous()) return from.mem.read(from.addr, Math.toIntExact(n));
+        if (from.contiguous()) {
+            byte[] out = new byte[Math.toIntExact(n)];
+            if (n > 0) {
+                Memory.Block b = from.mem.block(from.addr, n);
+                MemorySegment.copy(b.segment(), java.lang.foreign.ValueLayout.JAVA_BYTE, from.addr - b.address(), out, 0, out.length);
+            }
+            return out;
+        }
         return from.type.pack(from.mem, from.addr, from.count);
     }
 
@@ -54,7 +61,8 @@ final class Transfer {
     static void unpack(byte[] data, long bytes, Layout to) {
         if (bytes <= 0) return;
         if (to.contiguous()) {
-            MemorySegment.copy(MemorySegment.ofArray(data), 0, to.mem.segment(to.addr, bytes), 0, bytes);
+            Memory.Block b = to.mem.block(to.addr, bytes);
+            MemorySegment.copy(data, 0, b.segment(), java.lang.foreign.ValueLayout.JAVA_BYTE, to.addr - b.address(), (int) bytes);
             return;
         }
         to.type.unpack(data, 0, (int) bytes, to.mem, to.addr, to.count);

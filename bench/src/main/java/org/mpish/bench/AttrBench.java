@@ -1,0 +1,97 @@
+package org.mpish.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.mpish.runtime.mpi.AttrCalls;
+import org.mpish.runtime.mpi.Attributes;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.DeleteFn;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * Attribute caching on one rank, as shared/anchors/perf/src/attr.c measures it: comm keyvals made with
+ * MPI_COMM_DUP_FN and a counting delete callback; set on a key that has a value (its delete callback runs),
+ * get with 1 and with 1000 attributes on the communicator (visiting the keys round-robin).
+ * Set and get use the runtime's Java API (Comm_dup + Comm_free: {@link CommDupBench}).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Benchmark)
+public class AttrBench {
+    static final int OPS = 200_000;
+
+    /** The number of attributes on the communicator. */
+    @Param({"1", "1000"})
+    public int attrs;
+
+    Harness h;
+    MpiProcess p;
+    Comm comm;
+    /** Volatile so that the JIT cannot hoist a get of the same key out of the loop (a C compiler could not either). */
+    volatile Keyval[] keys;
+    final long[] deletes = new long[1];
+
+    @Setup(Level.Trial)
+    public void setup() {
+        h = new Harness(1);
+        h.on(0, r -> {
+            p = MpiProcess.of(r);
+            comm = (Comm) Harness.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
+            DeleteFn counting = new DeleteFn() {
+                @Override public void delete(Handle o, Keyval k, Object v, Object extra) { deletes[0]++; }
+                @Override public String describe() { return "counting"; }
+            };
+            Keyval[] ks = new Keyval[attrs];
+            for (int i = 0; i < attrs; i++) {
+                ks[i] = Attributes.createKeyval(p, HandleKind.COMM, AttrCalls.COMM_DUP_FN, counting, null, false);
+                Attributes.set(p, comm, ks[i], (long) i);
+            }
+            keys = ks;
+        });
+    }
+
+    @TearDown(Level.Trial)
+    public void teardown() { h.close(); }
+
+    /** Comm_set_attr on a key that already has a value: the old value's delete callback runs. */
+    @Benchmark @OperationsPerInvocation(OPS)
+    public void setAttrReplace(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
+            long before = deletes[0];
+            int n = keys.length;
+            for (int i = 0, j = 0; i < OPS; i++) {
+                Attributes.set(p, comm, keys[j], (long) j);
+                if (++j == n) j = 0;
+            }
+            Harness.check(deletes[0] - before == OPS, "one delete callback per replacement");
+        }), OPS);
+    }
+
+    /** Comm_get_attr, visiting the keys round-robin. */
+    @Benchmark @OperationsPerInvocation(OPS)
+    public void getAttr(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
+            int n = keys.length;
+            long sum = 0;
+            for (int i = 0, j = 0; i < OPS; i++) {
+                sum += (Long) Attributes.get(p, comm, keys[j]);
+                if (++j == n) j = 0;
+            }
+            long full = (long) n * (n - 1) / 2, rounds = OPS / n, rest = OPS % n;
+            Harness.check(sum == rounds * full + rest * (rest - 1) / 2, "get_attr values");
+        }), OPS);
+    }
+}

@@ -1,0 +1,136 @@
+package org.mpish.bench;
+
+import java.util.concurrent.TimeUnit;
+import org.mpish.runtime.Callback;
+import org.mpish.runtime.lapi.LapiConst;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * LAPI between 2 tasks, through the call catalogue (LAPI's API is its calls): LAPI_Put / LAPI_Get of 8 bytes and
+ * LAPI_Rmw FETCH_AND_ADD, each followed by LAPI_Waitcntr on its origin counter; and an active-message round
+ * trip, whose header handler at task 1 answers with an active message back to task 0.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@State(Scope.Benchmark)
+public class LapiBench {
+    static final int OPS = 20_000;
+    static final int AM_TRIPS = 5_000;
+
+    Harness h;
+    int[] hndl = new int[2];
+    long[] buf = new long[2];      // 16 bytes per task, exchanged with LAPI_Address_init
+    long[] bufs;                   // every task's buf
+    long[] cntr = new long[2];     // an origin counter per task
+    long[] amCntr = new long[2];   // counters bumped by arriving active messages
+    long[] amCntrs;
+    long[] handlers;               // every task's header handler address
+    long src, prev, inVal;
+
+    @Setup(Level.Trial)
+    public void setup() {
+        h = new Harness(2);
+        bufs = new long[2];
+        h.spmd(r -> {
+            int me = r.id();
+            hndl[me] = (Integer) Harness.call1(r, "LAPI_Init", (Object) null);
+            buf[me] = r.memory().alloc(16);
+            cntr[me] = r.memory().alloc(8);
+            amCntr[me] = r.memory().alloc(8);
+            long[] b = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], buf[me]);
+            long[] c = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], amCntr[me]);
+            Callback reply = new Callback() {
+                @Override public Object call(Object... a) {
+                    // at task 1: answer task 0 with an empty active message that bumps task 0's counter
+                    if (r.id() == 1) Harness.call(r, "LAPI_Amsend", (long) hndl[1], 0L, handlers[0], 0L, 0L, 0L, 0L, amCntrs[0], null, null);
+                    return null;
+                }
+                @Override public String describe() { return "reply"; }
+            };
+            long[] hh = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], reply);
+            if (me == 0) {
+                bufs = b;
+                amCntrs = c;
+                handlers = hh;
+                src = r.memory().alloc(8);
+                prev = r.memory().alloc(4);
+                inVal = r.memory().alloc(4);
+                r.memory().writeInt(inVal, 1);
+            }
+        });
+    }
+
+    @TearDown(Level.Trial)
+    public void teardown() {
+        h.spmd(r -> Harness.call(r, "LAPI_Gfence", (long) hndl[r.id()]));
+        h.close();
+    }
+
+    @Benchmark @OperationsPerInvocation(OPS)
+    public void put8B(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
+            long hd = hndl[0];
+            for (long i = 0; i < OPS; i++) {
+                r.memory().writeLong(src, i);
+                Harness.call(r, "LAPI_Put", hd, 1L, 8L, bufs[1], src, 0L, cntr[0], 0L);
+                Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+            }
+        }), OPS);
+        Harness.check(h.rank(1).memory().readLong(buf[1]) == OPS - 1, "LAPI_Put landed");
+    }
+
+    @Benchmark @OperationsPerInvocation(OPS)
+    public void get8B(CpuTime cpu) {
+        h.rank(1).memory().writeLong(buf[1] + 8, 4242);
+        cpu.add(h.onCpu(0, r -> {
+            long hd = hndl[0];
+            for (int i = 0; i < OPS; i++) {
+                r.memory().writeLong(src, 0);
+                Harness.call(r, "LAPI_Get", hd, 1L, 8L, bufs[1] + 8, src, 0L, cntr[0]);
+                Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Harness.check(r.memory().readLong(src) == 4242, "LAPI_Get read the target");
+            }
+        }), OPS);
+    }
+
+    @Benchmark @OperationsPerInvocation(OPS)
+    public void rmwFetchAdd(CpuTime cpu) {
+        h.rank(1).memory().writeInt(buf[1], 0);
+        cpu.add(h.onCpu(0, r -> {
+            long hd = hndl[0];
+            for (int i = 0; i < OPS; i++) {
+                Harness.call(r, "LAPI_Rmw", hd, (long) LapiConst.FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
+                Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Harness.check(r.memory().readInt(prev) == i, "LAPI_Rmw previous value");
+            }
+        }), OPS);
+        Harness.check(h.rank(1).memory().readInt(buf[1]) == OPS, "LAPI_Rmw counter");
+    }
+
+    /** Task 0 sends an empty active message; task 1's header handler answers; task 0 waits for the answer. */
+    @Benchmark @OperationsPerInvocation(AM_TRIPS)
+    public void amRoundTrip() {
+        h.spmd(r -> {
+            long hd = hndl[r.id()];
+            if (r.id() == 0) {
+                for (int i = 0; i < AM_TRIPS; i++) {
+                    Harness.call(r, "LAPI_Amsend", hd, 1L, handlers[1], 0L, 0L, 0L, 0L, amCntrs[1], null, null);
+                    Harness.call(r, "LAPI_Waitcntr", hd, amCntr[0], 1L);
+                }
+            } else {
+                // task 1 is a progress point until all the messages have arrived (its handler replies to each)
+                Harness.call(r, "LAPI_Waitcntr", hd, amCntr[1], (long) AM_TRIPS);
+            }
+        });
+    }
+
+}
