@@ -1,5 +1,6 @@
 package org.mpish.shell.man;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +12,7 @@ import java.util.List;
  *   page.diagnostics().forEach(System.err::println); // file:line:col: LEVEL: message
  * </pre>
  * Malformed input is reported and rendered as well as possible; no method throws on bad input.
+ * A parsed page is not modified by rendering, so it may be rendered from several threads.
  */
 public final class ManPage {
     /** Default output width, as mandoc's. */
@@ -41,6 +43,11 @@ public final class ManPage {
             ManNode.Root empty = new ManNode.Root();
             return new ManPage(fileName, empty, new ManValidator.Meta("", "", "", null, null, false), d.list());
         }
+    }
+
+    /** Reads (UTF-8, else ISO 8859-1) and parses a page file; diagnostics name it as given. */
+    public static ManPage parse(Path file) {
+        return parse(ManLint.read(file), file.toString());
     }
 
     /** Renders {@code source} in one step. */
