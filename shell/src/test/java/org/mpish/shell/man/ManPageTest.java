@@ -38,6 +38,14 @@ class ManPageTest {
     }
 
     @Test
+    void ansiKeepsItalicIdentifiersUnderlined() {
+        String out = ManPage.render(".TH X 3 2026-01-01\n.SH NAME\n.I MPI_Put\n", "x.3", 78, Style.ANSI);
+        assertTrue(out.contains("       \033[4mMPI_Put\033[0m\n"), out);
+        out = ManPage.render(".TH X 3 2026-01-01\n.SH NAME\n\\f(BIboth\\fR\n", "x.3", 78, Style.ANSI);
+        assertTrue(out.contains("\033[1m\033[4mboth\033[0m"), out);
+    }
+
+    @Test
     void overstrikeIsMandocsRawOutput() {
         String out = ManPage.render(PAGE, "MPI_Put.3", 78, Style.OVERSTRIKE);
         assertTrue(out.contains("N\bNA\bAM\bME\bE"), out);
