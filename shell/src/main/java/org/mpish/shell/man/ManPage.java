@@ -32,20 +32,27 @@ public final class ManPage {
 
     /** Parses and checks a page; {@code fileName} is only used in diagnostics. */
     public static ManPage parse(String source, String fileName) {
-        Diags d = new Diags(fileName);
         try {
-            ManParser parser = new ManParser(d);
-            parser.run(source == null ? "" : source);
-            ManValidator.Meta meta = ManValidator.validate(parser.s.root, parser.s, d, fileName);
-            return new ManPage(fileName, parser.s.root, meta, d.list());
+            return BigStack.call(() -> {
+                Diags d = new Diags(fileName);
+                ManParser parser = new ManParser(d);
+                parser.run(source == null ? "" : source);
+                ManValidator.Meta meta = ManValidator.validate(parser.s.root, parser.s, d, fileName);
+                return new ManPage(fileName, parser.s.root, meta, d.list());
+            });
         } catch (RuntimeException | StackOverflowError e) {
+            Diags d = new Diags(fileName);
             d.error(0, 0, "internal error, rendering nothing: " + e);
             ManNode.Root empty = new ManNode.Root();
             return new ManPage(fileName, empty, new ManValidator.Meta("", "", "", null, null, false), d.list());
         }
     }
 
-    /** Reads (UTF-8, else ISO 8859-1) and parses a page file; diagnostics name it as given. */
+    /**
+     * Reads (UTF-8, else ISO 8859-1) and parses a page file; diagnostics name it as given.
+     *
+     * @throws java.io.UncheckedIOException if the file cannot be read
+     */
     public static ManPage parse(Path file) {
         return parse(ManLint.read(file), file.toString());
     }
@@ -59,7 +66,7 @@ public final class ManPage {
     public String render(int width, Style style) {
         int w = Math.max(1, Math.min(1000, width));
         try {
-            return style.render(ManFormatter.format(root, meta, w));
+            return style.render(BigStack.call(() -> ManFormatter.format(root, meta, w)));
         } catch (RuntimeException | StackOverflowError e) {
             return fileName + ": internal error while formatting: " + e + "\n";
         }

@@ -105,6 +105,14 @@ class ManPageTest {
     }
 
     @Test
+    void deeplyNestedBlocksRender() {
+        String page = ".TH X 1 2026-01-01\n.SH NAME\n" + ".RS\n".repeat(20_000) + "deep\n";
+        ManPage parsed = ManPage.parse(page, "x.1");
+        assertEquals(20_000, parsed.diagnostics().size()); // one "missing end of block" per RS
+        assertTrue(parsed.render(78, Style.PLAIN).contains("deep\n"));
+    }
+
+    @Test
     void unsupportedRequestsAreReported() {
         ManPage page = ManPage.parse(".TH X 1 2026-01-01\n.SH NAME\n.ds XX y\n.if n .br\nx\n", "x.1");
         assertEquals(List.of(
