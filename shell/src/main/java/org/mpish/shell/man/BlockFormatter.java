@@ -18,6 +18,8 @@ final class BlockFormatter {
     int offset = INDENT;
     /** Blank lines between paragraphs (.PD). */
     int pardist = 1;
+    /** The indentation each RS block added, to take back at its end (the tree stays untouched). */
+    private final java.util.Map<ManNode, Integer> rsIndent = new java.util.IdentityHashMap<>();
 
     BlockFormatter(Terminal p, ManFormatter f) {
         this.p = p;
@@ -272,7 +274,7 @@ final class BlockFormatter {
         } else if (aux > Short.MAX_VALUE) {
             aux = INDENT;
         }
-        head.aux = aux;
+        rsIndent.put(head, aux);
         offset += aux;
         p.offset = offset;
         p.rmargin = p.maxrmargin;
@@ -288,7 +290,7 @@ final class BlockFormatter {
             return;
         }
         p.newln();
-        offset -= ((ManNode.Block) n.parent).head.aux;
+        offset -= rsIndent.getOrDefault(((ManNode.Block) n.parent).head, 0);
         p.offset = offset;
         if (--lmarginsz < MAXMARGINS) {
             lmargincur = Math.max(lmarginsz, 0);

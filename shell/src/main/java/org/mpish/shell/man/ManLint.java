@@ -18,7 +18,11 @@ public final class ManLint {
     private ManLint() {
     }
 
-    /** All messages (STYLE and up) about a file, named in them as given. */
+    /**
+     * All messages (STYLE and up) about a file, named in them as given.
+     *
+     * @throws java.io.UncheckedIOException if the file cannot be read
+     */
     public static List<Diagnostic> lint(Path file) {
         return ManPage.parse(read(file), file.toString()).diagnostics();
     }

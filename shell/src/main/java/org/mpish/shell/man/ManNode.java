@@ -167,7 +167,6 @@ public abstract sealed class ManNode
 
     /** The head of a block: a section title, a list tag, an indentation argument. */
     public static final class Head extends ManNode {
-        int aux;
 
         Head(Tok tok, int line, int pos) {
             super(tok, line, pos);

@@ -1,5 +1,6 @@
 package org.mpish.shell.man;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +12,7 @@ import java.util.List;
  *   page.diagnostics().forEach(System.err::println); // file:line:col: LEVEL: message
  * </pre>
  * Malformed input is reported and rendered as well as possible; no method throws on bad input.
+ * A parsed page is not modified by rendering, so it may be rendered from several threads.
  */
 public final class ManPage {
     /** Default output width, as mandoc's. */
@@ -30,17 +32,29 @@ public final class ManPage {
 
     /** Parses and checks a page; {@code fileName} is only used in diagnostics. */
     public static ManPage parse(String source, String fileName) {
-        Diags d = new Diags(fileName);
         try {
-            ManParser parser = new ManParser(d);
-            parser.run(source == null ? "" : source);
-            ManValidator.Meta meta = ManValidator.validate(parser.s.root, parser.s, d, fileName);
-            return new ManPage(fileName, parser.s.root, meta, d.list());
+            return BigStack.call(() -> {
+                Diags d = new Diags(fileName);
+                ManParser parser = new ManParser(d);
+                parser.run(source == null ? "" : source);
+                ManValidator.Meta meta = ManValidator.validate(parser.s.root, parser.s, d, fileName);
+                return new ManPage(fileName, parser.s.root, meta, d.list());
+            });
         } catch (RuntimeException | StackOverflowError e) {
+            Diags d = new Diags(fileName);
             d.error(0, 0, "internal error, rendering nothing: " + e);
             ManNode.Root empty = new ManNode.Root();
             return new ManPage(fileName, empty, new ManValidator.Meta("", "", "", null, null, false), d.list());
         }
+    }
+
+    /**
+     * Reads (UTF-8, else ISO 8859-1) and parses a page file; diagnostics name it as given.
+     *
+     * @throws java.io.UncheckedIOException if the file cannot be read
+     */
+    public static ManPage parse(Path file) {
+        return parse(ManLint.read(file), file.toString());
     }
 
     /** Renders {@code source} in one step. */
@@ -52,7 +66,7 @@ public final class ManPage {
     public String render(int width, Style style) {
         int w = Math.max(1, Math.min(1000, width));
         try {
-            return style.render(ManFormatter.format(root, meta, w));
+            return style.render(BigStack.call(() -> ManFormatter.format(root, meta, w)));
         } catch (RuntimeException | StackOverflowError e) {
             return fileName + ": internal error while formatting: " + e + "\n";
         }

@@ -38,6 +38,7 @@ public enum Style {
         int n = line.length();
         char[] cell = new char[n];
         byte[] font = new byte[n];
+        boolean[] ambiguous = new boolean[n];
         int pos = 0;
         int max = 0;
         for (int i = 0; i < n; i++) {
@@ -48,13 +49,16 @@ public enum Style {
             }
             if (c != ' ' || cell[pos] == 0) {
                 char before = cell[pos];
-                if (before != 0 && before != ' ') {
+                if (before == '_' && c == '_') {
+                    ambiguous[pos] = true; // "_\b_" is a bold or an underlined underscore
+                } else if (before != 0 && before != ' ') {
                     font[pos] |= before == c ? Output.BOLD : before == '_' ? Output.UNDER : 0;
                 }
                 cell[pos] = c;
             }
             max = Math.max(max, ++pos);
         }
+        resolve(cell, font, ambiguous, max);
         byte on = Output.ROMAN;
         for (int i = 0; i < max; i++) {
             char c = cell[i] == 0 ? ' ' : cell[i];
@@ -75,6 +79,34 @@ public enum Style {
         }
         if (on != Output.ROMAN) {
             sb.append(RESET);
+        }
+    }
+
+    /** An ambiguous underscore takes the font of its word: the nearest decided neighbour. */
+    private static void resolve(char[] cell, byte[] font, boolean[] ambiguous, int max) {
+        for (int i = 0; i < max; i++) {
+            if (!ambiguous[i] || font[i] != 0) {
+                continue;
+            }
+            byte f = Output.BOLD;
+            for (int d = 1; d < max; d++) {
+                int l = i - d;
+                int r = i + d;
+                boolean inL = l >= 0 && cell[l] != ' ' && cell[l] != 0;
+                boolean inR = r < max && cell[r] != ' ' && cell[r] != 0;
+                if (inL && !ambiguous[l] && font[l] != 0) {
+                    f = font[l];
+                    break;
+                }
+                if (inR && !ambiguous[r] && font[r] != 0) {
+                    f = font[r];
+                    break;
+                }
+                if (!inL && !inR) {
+                    break;
+                }
+            }
+            font[i] = f;
         }
     }
 }

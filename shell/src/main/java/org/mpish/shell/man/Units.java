@@ -7,6 +7,8 @@ package org.mpish.shell.man;
 final class Units {
     /** Returned for arguments that are not numbers. */
     static final int INVALID = Integer.MIN_VALUE;
+    /** Larger distances are clamped; no page needs them and they would only waste memory. */
+    static final int LIMIT = 100_000;
 
     private Units() {
     }
@@ -65,8 +67,9 @@ final class Units {
             case 'p' -> 10.0 / 3.0;
             default -> 24.0; // n, m
         };
-        int bu = (int) (r > 0.0 ? r + 0.01 : r - 0.01);
-        return bu >= 0 ? (bu + 11) / 24 : -((-bu + 11) / 24);
+        long bu = (long) Math.max(-1e12, Math.min(1e12, r > 0.0 ? r + 0.01 : r - 0.01));
+        long cols = bu >= 0 ? (bu + 11) / 24 : -((-bu + 11) / 24);
+        return (int) Math.max(-LIMIT, Math.min(LIMIT, cols));
     }
 
     /** Vertical distance in lines, or {@link #INVALID}. */
@@ -85,7 +88,8 @@ final class Units {
             case 'n', 'm' -> 0.6;
             default -> 1.0; // v, P
         };
-        int ri = (int) (r > 0.0 ? r + 0.4995 : r - 0.4995);
+        double rounded = r > 0.0 ? r + 0.4995 : r - 0.4995;
+        int ri = (int) Math.max(-LIMIT, Math.min(LIMIT, rounded));
         return ri < 66 ? ri : 1;
     }
 }

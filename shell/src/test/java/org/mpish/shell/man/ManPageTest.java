@@ -38,6 +38,14 @@ class ManPageTest {
     }
 
     @Test
+    void ansiKeepsItalicIdentifiersUnderlined() {
+        String out = ManPage.render(".TH X 3 2026-01-01\n.SH NAME\n.I MPI_Put\n", "x.3", 78, Style.ANSI);
+        assertTrue(out.contains("       \033[4mMPI_Put\033[0m\n"), out);
+        out = ManPage.render(".TH X 3 2026-01-01\n.SH NAME\n\\f(BIboth\\fR\n", "x.3", 78, Style.ANSI);
+        assertTrue(out.contains("\033[1m\033[4mboth\033[0m"), out);
+    }
+
+    @Test
     void overstrikeIsMandocsRawOutput() {
         String out = ManPage.render(PAGE, "MPI_Put.3", 78, Style.OVERSTRIKE);
         assertTrue(out.contains("N\bNA\bAM\bME\bE"), out);
@@ -94,6 +102,14 @@ class ManPageTest {
         ManPage.render("\\", "x.1", 0, Style.ANSI);
         ManPage.render(".TP 99999999999\n.RS -99999\n\\h'-999'\\l'999\\(em'", "x.1", 5000, Style.PLAIN);
         ManPage.render(".de XX\n.YY\n..\n.if n \\{\\\nx\n\\}\n.so /etc/passwd\n", "x.1", 78, Style.PLAIN);
+    }
+
+    @Test
+    void deeplyNestedBlocksRender() {
+        String page = ".TH X 1 2026-01-01\n.SH NAME\n" + ".RS\n".repeat(20_000) + "deep\n";
+        ManPage parsed = ManPage.parse(page, "x.1");
+        assertEquals(20_000, parsed.diagnostics().size()); // one "missing end of block" per RS
+        assertTrue(parsed.render(78, Style.PLAIN).contains("deep\n"));
     }
 
     @Test

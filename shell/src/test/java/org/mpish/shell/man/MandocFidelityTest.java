@@ -44,6 +44,9 @@ class MandocFidelityTest {
      *     tabs makes mandoc 1.14.6 drop the rest of the page; we keep rendering.</li>
      * <li>Some malformed inputs make mandoc 1.14.6 fail an assertion (for example {@code .RE} with a
      *     quoted argument while {@code .I} has an open next-line scope); we render them.</li>
+     * <li>Four or more backslashes in a row inside a macro argument ({@code .B a\\\\nb}): mandoc's
+     *     copy-mode re-interpolation drops the rest of the argument; we print the backslashes.
+     *     Found once in 18,312 system man pages checked (tc-bpf.8); all the others were identical.</li>
      * </ul>
      */
     private static final Map<String, String> SKIP = Map.of();
