@@ -1,21 +1,11 @@
 package org.mpish.shell;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.jline.terminal.Terminal;
-import org.jline.terminal.TerminalBuilder;
-import org.mpish.runtime.Job;
-import org.mpish.shell.repl.Repl;
-import org.mpish.shell.script.Sandbox;
-import org.mpish.shell.script.ScriptRunner;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,7 +19,7 @@ import picocli.CommandLine.Parameters;
         description = "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
         subcommands = {Main.RunCommand.class, Main.ManCommand.class})
 public final class Main implements Callable<Integer> {
-    public static final String VERSION = "0.1.0";
+    public static final String VERSION = Launcher.VERSION;
 
     @Option(names = {"-n", "--ranks"}, paramLabel = "N", description = "number of ranks in the job (default ${DEFAULT-VALUE})")
     int ranks = 4;
@@ -72,65 +62,8 @@ public final class Main implements Callable<Integer> {
         return cl.execute(args);
     }
 
-    static boolean colorWanted(boolean noColorFlag, boolean terminal) {
-        String nc = System.getenv("NO_COLOR");
-        if (noColorFlag || (nc != null && !nc.isEmpty())) return false;
-        String term = System.getenv("TERM");
-        return terminal && term != null && !term.equals("dumb");
-    }
-
-    static boolean stdinIsTerminal() {
-        java.io.Console c = System.console();
-        return c != null && c.isTerminal();
-    }
-
-    /** Makes new jobs start with this eager limit (see org.mpish.runtime.mpi.p2p.P2p.defaultEagerLimit). */
-    static boolean setEagerLimit(Long bytes, String who) {
-        if (bytes == null) return true;
-        if (bytes < 0) {
-            System.err.println(who + ": --eager-limit must be 0 or more bytes");
-            return false;
-        }
-        System.setProperty("mpish.eagerLimit", Long.toString(bytes));
-        return true;
-    }
-
     @Override
-    public Integer call() throws IOException {
-        if (ranks < 1 || ranks > Job.MAX_RANKS) {
-            System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
-            return 2;
-        }
-        if (!setEagerLimit(eagerLimit, "mpish")) return 2;
-        Job.Options options = Job.Options.defaults().withMemoryLimit(memory);
-        if (commands != null || file != null || !stdinIsTerminal()) {
-            Printer printer = new Printer(System.out, System.err, false);
-            try (Session session = new Session(ranks, printer, false)) {
-                session.setJobOptions(options);
-                if (commands != null) {
-                    for (String l : commands.split("\n")) {
-                        if (session.exitRequested()) break;
-                        session.execute(l);
-                    }
-                } else {
-                    BufferedReader in = file != null ? Files.newBufferedReader(file)
-                            : new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-                    String l;
-                    while (!session.exitRequested() && (l = in.readLine()) != null) session.execute(l);
-                }
-                session.drain(5);
-                return session.exitStatus();
-            }
-        }
-        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-            Printer printer = new Printer(new PrintStream(terminal.output(), true, StandardCharsets.UTF_8),
-                    new PrintStream(terminal.output(), true, StandardCharsets.UTF_8), colorWanted(noColor, true));
-            try (Session session = new Session(ranks, printer, true)) {
-                session.setJobOptions(options);
-                return new Repl(terminal, session).run();
-            }
-        }
-    }
+    public Integer call() throws IOException { return Launcher.shell(ranks, commands, noColor, eagerLimit, file, memory); }
 
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Run a JavaScript file SPMD: every rank evaluates it in its own context.")
@@ -166,31 +99,7 @@ public final class Main implements Callable<Integer> {
         List<String> args = new ArrayList<>();
 
         @Override
-        public Integer call() {
-            if (ranks < 1 || ranks > Job.MAX_RANKS) {
-                System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
-                return 2;
-            }
-            if (!setEagerLimit(eagerLimit, "mpish run")) return 2;
-            String code;
-            String name;
-            try {
-                if (script.equals("-")) {
-                    code = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-                    name = "<stdin>";
-                } else {
-                    code = Files.readString(Path.of(script));
-                    name = Path.of(script).getFileName().toString();
-                }
-            } catch (IOException e) {
-                System.err.println("mpish run: cannot read " + script + ": " + e.getMessage());
-                return 2;
-            }
-            List<String> a = new ArrayList<>(args);
-            if (!a.isEmpty() && a.get(0).equals("--")) a.remove(0);
-            return new ScriptRunner(ranks, a, timeout, new Sandbox(allowIo, allowEnv, allowHost), System.out, System.err,
-                    Job.Options.defaults().withMemoryLimit(memory)).run(name, code);
-        }
+        public Integer call() { return Launcher.run(ranks, timeout, allowIo, allowEnv, allowHost, memory, eagerLimit, script, args); }
     }
 
     @Command(name = "man", mixinStandardHelpOptions = true,
@@ -209,20 +118,7 @@ public final class Main implements Callable<Integer> {
         public Integer call() throws IOException {
             StringBuilder line = new StringBuilder(apropos ? "apropos" : whatis ? "whatis" : "man");
             for (String w : words) line.append(' ').append(w);
-            if (!stdinIsTerminal() || !System.console().isTerminal()) {
-                try (Session s = new Session(1, new Printer(System.out, System.err, false), false)) {
-                    s.execute(line.toString());
-                    return s.exitStatus();
-                }
-            }
-            try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
-                PrintStream ps = new PrintStream(terminal.output(), true, StandardCharsets.UTF_8);
-                try (Session s = new Session(1, new Printer(ps, ps, colorWanted(false, true)), false)) {
-                    s.setPager(org.mpish.shell.repl.Repl.pager(terminal));
-                    s.execute(line.toString());
-                    return s.exitStatus();
-                }
-            }
+            return Launcher.man(line.toString());
         }
     }
 

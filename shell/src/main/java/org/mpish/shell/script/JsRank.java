@@ -99,26 +99,28 @@ public final class JsRank implements AutoCloseable {
                     : f.call11(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]),
                 (f) => (...a) => a.length > 12 ? f.tooMany(a.length)
                     : f.call12(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])];
-              const api = (name, host, keys) => {
+              // Members appear on first use: a missing one is looked up through the prototype, a proxy that asks
+              // the host and defines it on the object, so making the objects costs nothing at start-up.
+              const api = (name, host, arityOf) => {
                 const o = {};
-                for (const entry of keys.split(',')) {
-                  const colon = entry.indexOf(':');
-                  const k = entry.substring(0, colon), arity = Number(entry.substring(colon + 1));
-                  Object.defineProperty(o, k, {
-                    configurable: true, enumerable: true,
-                    get() {
-                      const v = arity >= 0 ? wrap[arity](host(k)) : host(k);
-                      Object.defineProperty(o, k, {value: v, writable: false, enumerable: true, configurable: false});
-                      return v;
-                    },
-                    set(v) { throw new TypeError(name + '.' + k + ' cannot be assigned'); }
-                  });
-                }
+                const lookup = new Proxy({}, {
+                  get(t, k) {
+                    if (typeof k !== 'string') return undefined;
+                    const n = arityOf(k);
+                    if (n < -1) return undefined;
+                    const v = n >= 0 ? wrap[n](host(k)) : host(k);
+                    Object.defineProperty(o, k, {value: v, writable: false, enumerable: true, configurable: false});
+                    return v;
+                  },
+                  has(t, k) { return typeof k === 'string' && arityOf(k) >= -1; },
+                  set(t, k) { throw new TypeError(name + '.' + String(k) + ' cannot be assigned'); }
+                });
+                Object.setPrototypeOf(o, lookup);
                 return o;
               };
-              g.MPI = api('MPI', g.__mpi, g.__mpiKeys);
-              g.LAPI = api('LAPI', g.__lapi, g.__lapiKeys);
-              delete g.__mpi; delete g.__mpiKeys; delete g.__lapi; delete g.__lapiKeys;
+              g.MPI = api('MPI', g.__mpi, g.__mpiArity);
+              g.LAPI = api('LAPI', g.__lapi, g.__lapiArity);
+              delete g.__mpi; delete g.__mpiArity; delete g.__lapi; delete g.__lapiArity;
               return [(c, k, m, call, r) => new MPIError(c, k, m, call, r),
                       (c, m, call, r) => new LAPIError(c, m, call, r),
                       (m) => new TypeError(m), (m) => new RangeError(m),
@@ -161,9 +163,9 @@ public final class JsRank implements AutoCloseable {
         bindings.putMember("__show", (ProxyExecutable) a -> Show.value(a[0]));
         ApiObject mpi = new ApiObject("MPI"), lapi = new ApiObject("LAPI");
         bindings.putMember("__mpi", (ProxyExecutable) a -> mpi.getMember(a[0].asString()));
-        bindings.putMember("__mpiKeys", mpi.keysWithArity());
+        bindings.putMember("__mpiArity", (ProxyExecutable) a -> mpi.arity(a[0].asString()));
         bindings.putMember("__lapi", (ProxyExecutable) a -> lapi.getMember(a[0].asString()));
-        bindings.putMember("__lapiKeys", lapi.keysWithArity());
+        bindings.putMember("__lapiArity", (ProxyExecutable) a -> lapi.arity(a[0].asString()));
         // internal: errors the bindings throw are located at the script line that called them, not in here
         Value helpers = context.eval(Source.newBuilder("js", PRELUDE, "<mpish>").internal(true).buildLiteral());
         newMpiError = helpers.getArrayElement(0);
@@ -256,12 +258,11 @@ public final class JsRank implements AutoCloseable {
             return m;
         }
 
-        /** "Send:6,Recv:6,...,SUM:-1": every member with the number of arguments of a call, -1 for a constant. */
-        String keysWithArity() {
-            StringBuilder sb = new StringBuilder();
-            for (Call c : calls.values()) sb.append(sb.isEmpty() ? "" : ",").append(c.scriptName()).append(':').append(c.inputs().size());
-            for (String k : constants.keySet()) sb.append(sb.isEmpty() ? "" : ",").append(k).append(":-1");
-            return sb.toString();
+        /** The number of arguments of call {@code key}, -1 for a constant, -2 for no such member. */
+        int arity(String key) {
+            Call c = calls.get(key);
+            if (c != null) return c.inputs().size();
+            return constants.containsKey(key) ? -1 : -2;
         }
 
         @Override public Object getMemberKeys() {
