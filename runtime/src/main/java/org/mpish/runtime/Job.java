@@ -174,12 +174,49 @@ public final class Job implements AutoCloseable {
                 continue;
             }
             if (++quietRounds < 2 || reported) continue;
+            // confirm: every blocked rank must have looked at its condition again since now, still in vain.
+            // A rank that was woken but not yet scheduled (a loaded machine) is not stuck.
+            if (!confirmStuck()) {
+                seen = -1;
+                quietRounds = 0;
+                continue;
+            }
             reported = true;
             String report = rollCall();
             lastDeadlockReport = report;
             for (Consumer<String> l : deadlockListeners) l.accept(report);
             if (options.abortOnDeadlock()) abort(new Abort(1, report, Abort.Kind.DEADLOCK, -1));
         }
+    }
+
+    /**
+     * Unparks every rank and waits (up to 10 s) until each has re-checked its wait condition; true when all are
+     * still blocked afterwards and no event happened meanwhile.
+     */
+    private boolean confirmStuck() {
+        long[] before = new long[ranks.size()];
+        for (int i = 0; i < before.length; i++) before[i] = ranks.get(i).checks();
+        long ev = events.get();
+        for (Rank r : ranks) java.util.concurrent.locks.LockSupport.unpark(r.thread());
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < end) {
+            if (over || abort != null || !allStuck() || events.get() != ev) return false;
+            boolean all = true;
+            for (int i = 0; i < before.length; i++) {
+                Rank r = ranks.get(i);
+                if (r.checks() == before[i]) {
+                    all = false;
+                    java.util.concurrent.locks.LockSupport.unpark(r.thread());
+                }
+            }
+            if (all) return allStuck() && events.get() == ev;
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Every rank that could still act is blocked, and at least one has not finished. */
@@ -190,7 +227,7 @@ public final class Job implements AutoCloseable {
             if (!r.finished()) anyUnfinished = true;
         }
         if (!anyUnfinished) return false;
-        for (Rank r : ranks) if (r.couldProceed()) return false;
+        for (Rank r : ranks) if (r.hasQueuedWork()) return false;
         return true;
     }
 

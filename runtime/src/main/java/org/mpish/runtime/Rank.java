@@ -33,8 +33,8 @@ public final class Rank {
 
     private volatile String call;
     private volatile Supplier<String> waitingFor;
-    /** The condition the rank waits for, so the watchdog can see that a rank which has not run yet could go on. */
-    private volatile BooleanSupplier waitingUntil;
+    /** How many times this rank has re-checked a wait condition: the watchdog's proof that a rank really ran. */
+    private volatile long checks;
     private volatile boolean busy;
     private volatile boolean finished;
     private volatile boolean inProgressTask;
@@ -169,21 +169,11 @@ public final class Rank {
     boolean blocked() { return waitingFor != null && (!inProgressTask || waitInTask); }
     boolean finished() { return finished; }
 
-    /**
-     * Whether a blocked rank could go on once it runs: its condition already holds (it was woken but has not
-     * been scheduled yet) or handlers wait for it. Called by the watchdog from its own thread; a condition that
-     * cannot be read from there counts as "could go on", so a deadlock is never reported by mistake.
-     */
-    boolean couldProceed() {
-        if (!progressTasks.isEmpty()) return true;
-        BooleanSupplier d = waitingUntil;
-        if (d == null) return false;
-        try {
-            return d.getAsBoolean();
-        } catch (RuntimeException e) {
-            return true;
-        }
-    }
+    /** Handlers are queued for this rank: it will run them when it next gets the processor, so it is not stuck. */
+    boolean hasQueuedWork() { return !progressTasks.isEmpty(); }
+
+    /** The number of condition checks this rank has made while blocked (see {@link Job}'s watchdog). */
+    long checks() { return checks; }
 
     /** Marks the end of this rank's own work: it stays available as a progress point until the job ends. */
     public void markFinished() { finished = true; job.rankFinished(); }
@@ -214,9 +204,7 @@ public final class Rank {
             }
         }
         Supplier<String> outer = waitingFor;
-        BooleanSupplier outerUntil = waitingUntil;
         boolean inTask = inProgressTask;
-        waitingUntil = done;
         waitingFor = what;
         if (inTask) waitInTask = true;
         job.blockedChanged();
@@ -226,13 +214,13 @@ public final class Rank {
                 checkAbort();
                 progress();
                 if (done.getAsBoolean()) return;
+                checks++; // only this thread writes it
                 // timed park: a missed wake-up costs latency, never correctness
                 LockSupport.parkNanos(this, parkNanos);
                 parkNanos = Math.min(parkNanos * 2, 20_000_000);
             }
         } finally {
             waitingFor = outer;
-            waitingUntil = outerUntil;
             if (inTask) waitInTask = false;
             job.blockedChanged();
         }
