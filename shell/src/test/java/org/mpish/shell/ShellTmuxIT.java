@@ -47,6 +47,7 @@ class ShellTmuxIT {
             t.type("MPI_Comm_rnak");
             t.send("Enter");
             t.waitFor("unknown command 'MPI_Comm_rnak'; did you mean MPI_Comm_rank", 10);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=2", 20);
         }
@@ -78,6 +79,7 @@ class ShellTmuxIT {
             t.send("Enter");
             String after = t.waitFor("^rank = 0$", 10);
             assertFalse(after.contains("size ="), after);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=0", 20);
         }
@@ -94,6 +96,7 @@ class ShellTmuxIT {
             t.type("help MPI_Barrier");
             t.send("Enter");
             t.waitFor("script: MPI.Barrier", 10);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=0", 20);
         }
@@ -104,6 +107,7 @@ class ShellTmuxIT {
             t.waitFor(PROMPT + " MPI_Comm_size MPI_COMM_WORLD", 10);
             t.send("Enter");
             t.waitFor("^size = 3$", 10);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=0", 20);
         }
@@ -128,6 +132,7 @@ class ShellTmuxIT {
             t.type("ranks");
             t.send("Enter");
             t.waitFor("^1 +waiting +MPI_Recv", 10);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=", 20);
         }
@@ -153,6 +158,7 @@ class ShellTmuxIT {
             t.waitFor("^\\[1\\] sum 42$", 10);
             t.type("record off");
             t.send("Enter");
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=0", 20);
         }
@@ -182,6 +188,7 @@ class ShellTmuxIT {
             t.type("whatis MPI_Win_lock");
             t.send("Enter");
             t.waitFor("^MPI_Win_lock\\(3\\) - ", 10);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=0", 20);
         }
@@ -218,6 +225,7 @@ class ShellTmuxIT {
             t.type("MPI_Comm_rank MPI_COMM_WORLD");
             t.send("Enter");
             t.waitFor("^rank = 0$", 15);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
             t.send("C-d");
             t.waitFor("EXITED rc=1", 20);
         }
