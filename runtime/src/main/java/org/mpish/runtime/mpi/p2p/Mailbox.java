@@ -14,11 +14,56 @@ import org.mpish.runtime.mpi.EnvCalls;
  * MPI's non-overtaking rule.
  */
 public final class Mailbox {
+    /**
+     * The queues of one context. The oldest posted receive sits in a field and the rest in a deque, and both
+     * queues keep counts: a sender that finds one receive posted (the usual ping-pong) touches this object and
+     * the request, not the deque's internals.
+     */
     static final class Queues {
         final long context;
-        final ArrayDeque<RecvRequest> posted = new ArrayDeque<>();
+        RecvRequest postedHead;
+        int postedCount;
+        int unexpectedCount;
+        final ArrayDeque<RecvRequest> postedRest = new ArrayDeque<>();
         final ArrayDeque<Message> unexpected = new ArrayDeque<>();
         Queues(long context) { this.context = context; }
+
+        void addPosted(RecvRequest r) {
+            if (postedCount++ == 0) postedHead = r;
+            else postedRest.addLast(r);
+        }
+
+        void addUnexpected(Message m) {
+            unexpected.addLast(m);
+            unexpectedCount++;
+        }
+
+        /** Removes a posted receive; false if it is not there. */
+        boolean removePosted(RecvRequest r) {
+            if (postedCount == 0) return false;
+            if (postedHead == r) {
+                postedHead = postedRest.pollFirst();
+                postedCount--;
+                return true;
+            }
+            if (!postedRest.remove(r)) return false;
+            postedCount--;
+            return true;
+        }
+
+        boolean removeUnexpected(Message m) {
+            if (unexpectedCount == 0 || !unexpected.remove(m)) return false;
+            unexpectedCount--;
+            return true;
+        }
+
+        /** The posted receives in order. */
+        List<RecvRequest> posted() {
+            List<RecvRequest> l = new ArrayList<>(postedCount);
+            if (postedHead != null) l.add(postedHead);
+            l.addAll(postedRest);
+            return l;
+        }
     }
 
     private final HashMap<Long, Queues> byContext = new HashMap<>();
@@ -41,11 +86,18 @@ public final class Mailbox {
     /** Removes and returns the first posted receive that {@code m} matches (caller holds the lock). */
     RecvRequest takePosted(Message m) {
         Queues q = queues(m.context);
-        if (q.posted.isEmpty()) return null;
-        for (Iterator<RecvRequest> it = q.posted.iterator(); it.hasNext(); ) {
+        if (q.postedCount == 0) return null;
+        RecvRequest h = q.postedHead;
+        if (matches(h.source, h.tag, m)) {
+            q.postedHead = q.postedRest.pollFirst();
+            q.postedCount--;
+            return h;
+        }
+        for (Iterator<RecvRequest> it = q.postedRest.iterator(); it.hasNext(); ) {
             RecvRequest r = it.next();
             if (matches(r.source, r.tag, m)) {
                 it.remove();
+                q.postedCount--;
                 return r;
             }
         }
@@ -55,20 +107,23 @@ public final class Mailbox {
     /** The first unexpected message matching (source, tag); removed when {@code take} (caller holds the lock). */
     Message findUnexpected(long context, int source, int tag, boolean take) {
         Queues q = queues(context);
-        if (q.unexpected.isEmpty()) return null;
+        if (q.unexpectedCount == 0) return null;
         for (Iterator<Message> it = q.unexpected.iterator(); it.hasNext(); ) {
             Message m = it.next();
             if (matches(source, tag, m)) {
-                if (take) it.remove();
+                if (take) {
+                    it.remove();
+                    q.unexpectedCount--;
+                }
                 return m;
             }
         }
         return null;
     }
 
-    synchronized boolean removeUnexpected(Message m) { return queues(m.context).unexpected.remove(m); }
+    synchronized boolean removeUnexpected(Message m) { return queues(m.context).removeUnexpected(m); }
 
-    synchronized boolean removePosted(RecvRequest r) { return queues(r.context).posted.remove(r); }
+    synchronized boolean removePosted(RecvRequest r) { return queues(r.context).removePosted(r); }
 
     /** "1 other message is queued here: from rank 0 with tag 5 (4 bytes)" for a receive that waits, or "". */
     synchronized String unmatchedNote(long context) {
@@ -96,7 +151,7 @@ public final class Mailbox {
     synchronized List<PostedView> posted() {
         List<PostedView> out = new ArrayList<>();
         for (Queues q : byContext.values()) {
-            for (RecvRequest r : q.posted) out.add(new PostedView(r.comm().name(), r.source, r.tag, r.capacity, r.label()));
+            for (RecvRequest r : q.posted()) out.add(new PostedView(r.comm().name(), r.source, r.tag, r.capacity, r.label()));
         }
         return out;
     }

@@ -182,7 +182,7 @@ public final class P2p {
                     m.packed = packed;
                     m.sender = s;
                 }
-                mb.queues(m.context).unexpected.addLast(m);
+                mb.queues(m.context).addUnexpected(m);
             } else {
                 m.packed = packed;
                 m.sender = s;
@@ -227,7 +227,7 @@ public final class P2p {
         Message m;
         synchronized (mb) {
             m = mb.findUnexpected(q.context, source, tag, true);
-            if (m == null) mb.queues(q.context).posted.addLast(q);
+            if (m == null) mb.queues(q.context).addPosted(q);
         }
         if (m != null) deliver(m, q);
         else if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
@@ -248,7 +248,7 @@ public final class P2p {
             m = mb.findUnexpected(context, source, tag, true);
             if (m == null) {
                 q = new RecvRequest(r, comm, source, tag, into);
-                mb.queues(context).posted.addLast(q);
+                mb.queues(context).addPosted(q);
             }
         }
         if (m != null) return deliver(m, into, into.bytes(), r, null);
@@ -276,8 +276,9 @@ public final class P2p {
             trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched the receive"
                     + (q != null && q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(capacity) : ""));
         }
-        Status st = new Status(m.source, m.tag, err, n, false);
-        if (q != null) q.complete(st);
+        Status st = null;
+        if (q != null) q.matched(m.source, m.tag, err, n); // the receiver makes the Status, on its own thread
+        else st = new Status(m.source, m.tag, err, n, false);
         if (m.sender != null) m.sender.done(SendRequest.DONE);
         return st;
     }
