@@ -172,8 +172,25 @@ public final class P2p {
         boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
         SendRequest s = blocking && eager ? null : new SendRequest(r, comm, mode, dest, m, onDone);
         Mailbox mb = me.peer(dstWorld).mailbox;
+        Job job = r.job();
+        if (mode != Mode.READY && mb.postedTotal == 0) {
+            // nothing posted there to match: push the message without the lock (see Mailbox)
+            if (eager) m.packed = packed != null ? packed : Transfer.pack(buf);
+            else {
+                m.packed = packed;
+                m.sender = s;
+            }
+            mb.push(m);
+            if (mb.postedTotal != 0) mb.settle(); // a receive was posted meanwhile: match now
+            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager));
+            if (eager && s != null) s.complete(SendRequest.DONE);
+            job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
+            return s;
+        }
         RecvRequest match;
+        Object[] drained;
         synchronized (mb) {
+            drained = mb.drain();
             match = mb.takePosted(m);
             if (match == null) {
                 if (mode == Mode.READY) throw notPosted(comm, tag, dest);
@@ -188,20 +205,28 @@ public final class P2p {
                 m.sender = s;
             }
         }
-        Job job = r.job();
+        deliverAll(drained);
         if (match != null) {
             if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + ": matched a posted receive at once");
             deliver(m, match);
         } else {
-            if (job.tracing()) {
-                trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + (eager ? ": copied eagerly, queued at the receiver"
-                        : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
-                        : ": queued at the receiver; the sender waits, its data in place, until the receive matches"));
-            }
+            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager));
             if (eager && s != null) s.complete(SendRequest.DONE);
             job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
         }
         return s;
+    }
+
+    private static String queuedText(Mode mode, boolean eager) {
+        return eager ? ": copied eagerly, queued at the receiver"
+                : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
+                : ": queued at the receiver; the sender waits, its data in place, until the receive matches";
+    }
+
+    /** Delivers the (message, receive) pairs a {@link Mailbox#drain} matched; call it without the lock. */
+    static void deliverAll(Object[] pairs) {
+        if (pairs == null) return;
+        for (int i = 0; i < pairs.length && pairs[i] != null; i += 2) deliver((Message) pairs[i], (RecvRequest) pairs[i + 1]);
     }
 
     private static MpiException notPosted(Comm comm, int tag, int dest) {
@@ -225,12 +250,18 @@ public final class P2p {
         }
         Mailbox mb = P2pState.of(r).mailbox;
         Message m;
+        Object[] drained;
         synchronized (mb) {
+            drained = mb.drain();
             m = mb.findUnexpected(q.context, source, tag, true);
-            if (m == null) mb.queues(q.context).addPosted(q);
+            if (m == null) mb.queues(q.context).addPosted(q, mb);
         }
+        deliverAll(drained);
         if (m != null) deliver(m, q);
-        else if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
+        else {
+            if (mb.hasIncoming()) mb.settle(); // a message pushed while this receive was being posted
+            if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
+        }
         return q;
     }
 
@@ -244,14 +275,18 @@ public final class P2p {
         Mailbox mb = P2pState.of(r).mailbox;
         Message m;
         RecvRequest q = null;
+        Object[] drained;
         synchronized (mb) {
+            drained = mb.drain();
             m = mb.findUnexpected(context, source, tag, true);
             if (m == null) {
                 q = new RecvRequest(r, comm, source, tag, into);
-                mb.queues(context).addPosted(q);
+                mb.queues(context).addPosted(q, mb);
             }
         }
+        deliverAll(drained);
         if (m != null) return deliver(m, into, into.bytes(), r, null);
+        if (mb.hasIncoming()) mb.settle(); // a message pushed while this receive was being posted
         if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
         await(r, q);
         return q.status();
