@@ -223,25 +223,34 @@ public final class Mailbox {
     }
 
     /** "1 other message is queued here: from rank 0 with tag 5 (4 bytes)" for a receive that waits, or "". */
+    /**
+     * The note a waiting receive's description carries. It only reads (it may run on another thread, for the
+     * deadlock roll-call): the pushed messages not drained yet count as queued, oldest first.
+     */
     String unmatchedNote(long context) {
-        settle();
         synchronized (this) {
             return unmatchedNoteLocked(context);
         }
     }
 
     private String unmatchedNoteLocked(long context) {
+        List<Message> all = new ArrayList<>();
         Queues q = byContext.get(context);
-        if (q == null || q.unexpected.isEmpty()) return "";
+        if (q != null) all.addAll(q.unexpected);
+        List<Message> pushed = new ArrayList<>();
+        for (Message m = incoming; m != null; m = m.nextIncoming) if (m.context == context) pushed.add(m); // no drain runs: we hold the lock
+        java.util.Collections.reverse(pushed);
+        all.addAll(pushed);
+        if (all.isEmpty()) return "";
         List<String> l = new ArrayList<>();
-        for (Message m : q.unexpected) {
+        for (Message m : all) {
             if (l.size() == 3) {
                 l.add("...");
                 break;
             }
             l.add(m.describe());
         }
-        int n = q.unexpected.size();
+        int n = all.size();
         return " (" + n + (n == 1 ? " message that does not match is" : " messages that do not match are") + " queued: "
                 + String.join("; ", l) + ")";
     }
