@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 public final class Job implements AutoCloseable {
     /** Why a job ended abnormally: the exit status a launcher should use and a report for people. */
     public record Abort(int exitCode, String message, Kind kind, int rank) {
-        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, SCRIPT_ERROR, CLOSED }
+        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, INTERRUPTED, SCRIPT_ERROR, CLOSED }
     }
 
     /** Options of a job; the defaults suit the shell. */
@@ -44,6 +44,8 @@ public final class Job implements AutoCloseable {
     private volatile boolean over;
     private volatile String lastDeadlockReport;
     private final Thread watchdog;
+    /** What the ranks of this job share (MPI_COMM_WORLD's matching state, ...): it lives exactly as long as the job. */
+    private final Map<Object, Object> shared = new java.util.concurrent.ConcurrentHashMap<>();
 
     public Job(int size) { this(size, Options.defaults()); }
 
@@ -65,6 +67,12 @@ public final class Job implements AutoCloseable {
     public Options options() { return options; }
     public int id() { return jobId; }
     public double wtime() { return (System.nanoTime() - startNanos) / 1e9; }
+
+    /** Per-job state shared by every rank, created on first use ({@code init} must not call this again). */
+    @SuppressWarnings("unchecked")
+    public <T> T shared(Object key, java.util.function.Supplier<T> init) {
+        return (T) shared.computeIfAbsent(key, k -> init.get());
+    }
 
     // ---- events ------------------------------------------------------------------------------
 
@@ -166,12 +174,49 @@ public final class Job implements AutoCloseable {
                 continue;
             }
             if (++quietRounds < 2 || reported) continue;
+            // confirm: every blocked rank must have looked at its condition again since now, still in vain.
+            // A rank that was woken but not yet scheduled (a loaded machine) is not stuck.
+            if (!confirmStuck()) {
+                seen = -1;
+                quietRounds = 0;
+                continue;
+            }
             reported = true;
             String report = rollCall();
             lastDeadlockReport = report;
             for (Consumer<String> l : deadlockListeners) l.accept(report);
             if (options.abortOnDeadlock()) abort(new Abort(1, report, Abort.Kind.DEADLOCK, -1));
         }
+    }
+
+    /**
+     * Unparks every rank and waits (up to 10 s) until each has re-checked its wait condition; true when all are
+     * still blocked afterwards and no event happened meanwhile.
+     */
+    private boolean confirmStuck() {
+        long[] before = new long[ranks.size()];
+        for (int i = 0; i < before.length; i++) before[i] = ranks.get(i).checks();
+        long ev = events.get();
+        for (Rank r : ranks) java.util.concurrent.locks.LockSupport.unpark(r.thread());
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (System.nanoTime() < end) {
+            if (over || abort != null || !allStuck() || events.get() != ev) return false;
+            boolean all = true;
+            for (int i = 0; i < before.length; i++) {
+                Rank r = ranks.get(i);
+                if (r.checks() == before[i]) {
+                    all = false;
+                    java.util.concurrent.locks.LockSupport.unpark(r.thread());
+                }
+            }
+            if (all) return allStuck() && events.get() == ev;
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                return false;
+            }
+        }
+        return false;
     }
 
     /** Every rank that could still act is blocked, and at least one has not finished. */
@@ -181,7 +226,9 @@ public final class Job implements AutoCloseable {
             if (!r.blocked()) return false;
             if (!r.finished()) anyUnfinished = true;
         }
-        return anyUnfinished;
+        if (!anyUnfinished) return false;
+        for (Rank r : ranks) if (r.hasQueuedWork()) return false;
+        return true;
     }
 
     /** One line per rank saying what it is doing, headed by a summary. */

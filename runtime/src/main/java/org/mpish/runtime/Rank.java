@@ -33,6 +33,8 @@ public final class Rank {
 
     private volatile String call;
     private volatile Supplier<String> waitingFor;
+    /** How many times this rank has re-checked a wait condition: the watchdog's proof that a rank really ran. */
+    private volatile long checks;
     private volatile boolean busy;
     private volatile boolean finished;
     private volatile boolean inProgressTask;
@@ -167,6 +169,12 @@ public final class Rank {
     boolean blocked() { return waitingFor != null && (!inProgressTask || waitInTask); }
     boolean finished() { return finished; }
 
+    /** Handlers are queued for this rank: it will run them when it next gets the processor, so it is not stuck. */
+    boolean hasQueuedWork() { return !progressTasks.isEmpty(); }
+
+    /** The number of condition checks this rank has made while blocked (see {@link Job}'s watchdog). */
+    long checks() { return checks; }
+
     /** Marks the end of this rank's own work: it stays available as a progress point until the job ends. */
     public void markFinished() { finished = true; job.rankFinished(); }
 
@@ -206,6 +214,7 @@ public final class Rank {
                 checkAbort();
                 progress();
                 if (done.getAsBoolean()) return;
+                checks++; // only this thread writes it
                 // timed park: a missed wake-up costs latency, never correctness
                 LockSupport.parkNanos(this, parkNanos);
                 parkNanos = Math.min(parkNanos * 2, 20_000_000);

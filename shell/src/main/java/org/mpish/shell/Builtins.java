@@ -9,6 +9,9 @@ final class Builtins {
     static List<Builtin> all() {
         return List.of(
                 new HelpCommands.Help(),
+                new ManCommands.Man(),
+                new ManCommands.Apropos(),
+                new ManCommands.Whatis(),
                 new SessionCommands.Rank(),
                 new SessionCommands.Ranks(),
                 new SessionCommands.JobCommand(),

@@ -47,14 +47,15 @@ final class CallCommand {
         }
         boolean prefix = ranks.size() > 1;
         boolean ok = true;
+        org.mpish.runtime.Job job = session.job(); // one job for the whole command, even if a rank aborts it
         List<CompletableFuture<List<String>>> futures = new ArrayList<>();
         for (int r : ranks) {
-            Rank rank = session.job().rank(r);
+            Rank rank = job.rank(r);
             futures.add(rank.submit(() -> invoke(session, rank, call, inputs, ordered)));
         }
         for (int i = 0; i < ranks.size(); i++) {
             int r = ranks.get(i);
-            Rank rank = session.job().rank(r);
+            Rank rank = job.rank(r);
             try {
                 List<String> lines = session.await(rank, futures.get(i), call.name(), res -> {
                     if (res instanceof List<?> l) {

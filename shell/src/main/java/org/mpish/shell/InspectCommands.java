@@ -15,17 +15,21 @@ import org.mpish.runtime.mpi.MpiProcess;
 final class InspectCommands {
     private InspectCommands() {}
 
+    /** Marks a table's header line: bold on a terminal, plain otherwise. */
+    static final String HEADER = "\u0001";
+
     /** Runs {@code body} on the target rank's thread (objects are rank-local) and prints its lines. */
     static boolean onRank(Session s, LineParser.Line line, java.util.function.Function<Rank, List<String>> body) {
-        List<Integer> ranks = Targets.parse(line.target(), s.job().size(), s.defaultRank());
+        org.mpish.runtime.Job job = s.job();
+        List<Integer> ranks = Targets.parse(line.target(), job.size(), s.defaultRank());
         boolean ok = true;
         for (int r : ranks) {
-            Rank rank = s.job().rank(r);
+            Rank rank = job.rank(r);
             try {
                 List<String> out = s.await(rank, rank.submit(() -> body.apply(rank)), "inspection", res -> {});
                 if (out == null) continue;
                 if (ranks.size() > 1) s.printer().println(s.printer().bold("rank " + r));
-                for (String l : out) s.printer().println(l);
+                for (String l : out) s.printer().println(l.startsWith(HEADER) ? s.printer().bold(l.substring(1)) : l);
             } catch (ExecutionException e) {
                 Throwable t = Session.unwrap(e);
                 if (t instanceof IllegalArgumentException iae) throw iae;
@@ -65,9 +69,9 @@ final class InspectCommands {
             return onRank(s, line, r -> {
                 Object o = s.catalogue().constant(name) != null ? s.catalogue().constant(name).value().apply(r)
                         : MpiProcess.of(r).handles().lookup(name);
-                if (!(o instanceof Attributable a)) throw new IllegalArgumentException("attrs: '" + name + "' is not a communicator, window or datatype of rank " + r.id());
+                if (!(o instanceof Attributable a)) throw new IllegalArgumentException("'" + name + "' is not a communicator, window or datatype of rank " + r.id());
                 List<String> out = new ArrayList<>();
-                out.add(String.format("  %-8s %-6s %-24s %-22s %s", "keyval", "value#", "value", "copy", "delete"));
+                out.add(HEADER + String.format("  %-8s %-6s %-24s %-22s %s", "keyval", "value#", "value", "copy", "delete"));
                 for (Map.Entry<Keyval, Object> e : a.attributeMap().entrySet()) {
                     Keyval k = e.getKey();
                     out.add(String.format("  %-8s %-6d %-24s %-22s %s", k.name(), k.value(), Format.value(e.getValue()),
@@ -86,7 +90,7 @@ final class InspectCommands {
         @Override public boolean run(Session s, LineParser.Line line) {
             return onRank(s, line, r -> {
                 List<String> out = new ArrayList<>();
-                out.add(String.format("  %-8s %-6s %-6s %-22s %-22s %-10s %s", "keyval", "value", "for", "copy", "delete", "extra", "state"));
+                out.add(HEADER + String.format("  %-8s %-6s %-6s %-22s %-22s %-10s %s", "keyval", "value", "for", "copy", "delete", "extra", "state"));
                 for (Keyval k : MpiProcess.of(r).keyvals().values()) {
                     if (k.isPredefined()) continue;
                     out.add(String.format("  %-8s %-6d %-6s %-22s %-22s %-10s %s", k.name(), k.value(), k.objectKind().prefix(),
@@ -101,33 +105,54 @@ final class InspectCommands {
 
     static final class Mem implements Builtin {
         @Override public String name() { return "mem"; }
-        @Override public String usage() { return "mem [ADDR [BYTES]]"; }
-        @Override public String summary() { return "the rank's memory blocks, or a hex dump of BYTES at ADDR"; }
+        @Override public String usage() { return "mem [ADDR [BYTES | COUNT TYPE]]"; }
+        @Override public String summary() { return "the rank's memory blocks; a hex dump at ADDR; or COUNT values of TYPE (MPI_INT, ...)"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             List<Token> a = line.args();
             return onRank(s, line, r -> {
                 Memory m = r.memory();
                 List<String> out = new ArrayList<>();
                 if (a.isEmpty()) {
-                    out.add(String.format("  %-14s %10s   (%d bytes in use, limit %d)", "address", "bytes", m.bytesInUse(), m.limit()));
+                    out.add(HEADER + String.format("  %-14s %10s   (%d bytes in use, limit %d)", "address", "bytes", m.bytesInUse(), m.limit()));
                     for (Memory.Block b : m.blocks()) out.add(String.format("  0x%-12x %10d", b.address(), b.size()));
                     if (out.size() == 1) out.add("  (nothing allocated)");
                     return out;
                 }
                 long addr = num(a.get(0).text());
+                if (a.size() == 3) return typed(r, addr, (int) num(a.get(1).text()), a.get(2).text());
                 int len = a.size() > 1 ? (int) num(a.get(1).text()) : 64;
                 Memory.Block b = m.find(addr);
-                if (b == null) throw new IllegalArgumentException("mem: 0x" + Long.toHexString(addr) + " is not in an allocated block of rank " + r.id());
+                if (b == null) throw new IllegalArgumentException("0x" + Long.toHexString(addr) + " is not in an allocated block of rank " + r.id());
                 len = (int) Math.min(len, b.end() - addr);
                 byte[] data = m.read(addr, len);
                 return HexDump.lines(addr, data);
             });
         }
 
+        /** COUNT values of a basic datatype, eight to a line with the address of the first. */
+        private static List<String> typed(Rank r, long addr, int count, String typeName) {
+            String n = typeName.toUpperCase().startsWith("MPI_") ? typeName.toUpperCase() : "MPI_" + typeName.toUpperCase();
+            org.mpish.runtime.mpi.Datatype t = org.mpish.runtime.mpi.Predefined.datatype(MpiProcess.of(r), n);
+            if (t == null || t.basic() == null) throw new IllegalArgumentException("'" + typeName + "' is not a basic datatype (MPI_INT, MPI_DOUBLE, MPI_BYTE, ...)");
+            Object[] v;
+            try {
+                v = org.mpish.runtime.mpi.TypedAccess.read(r.memory(), addr, t, count);
+            } catch (org.mpish.runtime.MemoryFault f) {
+                throw new IllegalArgumentException("" + f.getMessage());
+            }
+            List<String> out = new ArrayList<>();
+            for (int i = 0; i < v.length; i += 8) {
+                StringBuilder sb = new StringBuilder(String.format("  %012x ", addr + (long) i * t.size()));
+                for (int j = i; j < Math.min(v.length, i + 8); j++) sb.append(String.format(" %12s", Format.value(v[j])));
+                out.add(sb.toString());
+            }
+            return out;
+        }
+
         private static long num(String w) {
             Object v = CallCommand.word(w);
             if (v instanceof Long l) return l;
-            throw new IllegalArgumentException("mem: '" + w + "' is not a number");
+            throw new IllegalArgumentException("'" + w + "' is not a number");
         }
     }
 }

@@ -73,12 +73,12 @@ public final class Launcher {
                     eager = l;
                 }
                 default -> {
-                    if (a.startsWith("-") || file != null || a.equals("run")) return null;
+                    if (a.startsWith("-") || file != null || a.equals("run") || a.equals("man")) return null;
                     file = Path.of(a);
                 }
             }
         }
-        return shell(ranks, commands, noColor, eager, file);
+        return shell(ranks, commands, noColor, eager, file, 1L << 30);
     }
 
     private static Integer fastRun(String[] args) {
@@ -179,15 +179,16 @@ public final class Launcher {
     }
 
     /** The shell: commands from -c, a file, standard input, or the terminal (the REPL). */
-    static int shell(int ranks, String commands, boolean noColor, Long eagerLimit, Path file) throws IOException {
+    static int shell(int ranks, String commands, boolean noColor, Long eagerLimit, Path file, long memory) throws IOException {
         if (ranks < 1 || ranks > Job.MAX_RANKS) {
-            System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS);
+            System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
             return 2;
         }
         if (!setEagerLimit(eagerLimit, "mpish")) return 2;
         if (commands != null || file != null || !stdinIsTerminal()) {
             Printer printer = new Printer(System.out, System.err, false);
             try (Session session = new Session(ranks, printer, false)) {
+                session.setJobOptions(Job.Options.defaults().withMemoryLimit(memory));
                 if (commands != null) {
                     for (String l : commands.split("\n")) {
                         if (session.exitRequested()) break;
@@ -207,7 +208,26 @@ public final class Launcher {
             Printer printer = new Printer(new PrintStream(terminal.output(), true, StandardCharsets.UTF_8),
                     new PrintStream(terminal.output(), true, StandardCharsets.UTF_8), colorWanted(noColor, true));
             try (Session session = new Session(ranks, printer, true)) {
+                session.setJobOptions(Job.Options.defaults().withMemoryLimit(memory));
                 return new Repl(terminal, session).run();
+            }
+        }
+    }
+
+    /** {@code mpish man ...}: a manual page, paged on a terminal and plain text otherwise, or a search. */
+    static int man(String line) throws IOException {
+        if (!stdinIsTerminal() || !System.console().isTerminal()) {
+            try (Session s = new Session(1, new Printer(System.out, System.err, false), false)) {
+                s.execute(line);
+                return s.exitStatus();
+            }
+        }
+        try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
+            PrintStream ps = new PrintStream(terminal.output(), true, StandardCharsets.UTF_8);
+            try (Session s = new Session(1, new Printer(ps, ps, colorWanted(false, true)), false)) {
+                s.setPager(Repl.pager(terminal));
+                s.execute(line);
+                return s.exitStatus();
             }
         }
     }
@@ -216,7 +236,7 @@ public final class Launcher {
     static int run(int ranks, double timeout, boolean allowIo, boolean allowEnv, boolean allowHost, long memory,
                    Long eagerLimit, String script, List<String> args) {
         if (ranks < 1 || ranks > Job.MAX_RANKS) {
-            System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS);
+            System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
             return 2;
         }
         if (!setEagerLimit(eagerLimit, "mpish run")) return 2;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "mpish", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-        subcommands = {Main.RunCommand.class})
+        subcommands = {Main.RunCommand.class, Main.ManCommand.class})
 public final class Main implements Callable<Integer> {
     public static final String VERSION = Launcher.VERSION;
 
@@ -33,6 +33,10 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--eager-limit", paramLabel = "BYTES",
             description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
     Long eagerLimit;
+
+    @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
+            description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
+    long memory = 1L << 30;
 
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "a file of shell commands to run instead of reading the terminal")
     Path file;
@@ -59,7 +63,7 @@ public final class Main implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException { return Launcher.shell(ranks, commands, noColor, eagerLimit, file); }
+    public Integer call() throws IOException { return Launcher.shell(ranks, commands, noColor, eagerLimit, file, memory); }
 
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Run a JavaScript file SPMD: every rank evaluates it in its own context.")
@@ -70,16 +74,18 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--timeout", paramLabel = "SECONDS", description = "abort the job after this long (exit status 124)")
         double timeout;
 
-        @Option(names = "--allow-io", description = "let scripts read and write files")
+        @Option(names = "--allow-io", description = "let scripts read and write files (load, readFile, writeFile)")
         boolean allowIo;
 
-        @Option(names = "--allow-env", description = "let scripts read the environment")
+        @Option(names = "--allow-env", description = "let scripts read the environment (getenv)")
         boolean allowEnv;
 
-        @Option(names = "--allow-host-classes", description = "let scripts look up Java classes")
+        @Option(names = "--allow-host-classes",
+                description = "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included")
         boolean allowHost;
 
-        @Option(names = "--memory", paramLabel = "BYTES", description = "memory limit per rank (default ${DEFAULT-VALUE})")
+        @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
+                description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
         long memory = 1L << 30;
 
         @Option(names = "--eager-limit", paramLabel = "BYTES",
@@ -94,6 +100,46 @@ public final class Main implements Callable<Integer> {
 
         @Override
         public Integer call() { return Launcher.run(ranks, timeout, allowIo, allowEnv, allowHost, memory, eagerLimit, script, args); }
+    }
+
+    @Command(name = "man", mixinStandardHelpOptions = true,
+            description = "Show a manual page (paged on a terminal, plain text otherwise), or search the manual.")
+    static final class ManCommand implements Callable<Integer> {
+        @Option(names = "-k", description = "search names and summaries for the word (apropos)")
+        boolean apropos;
+
+        @Option(names = "-f", description = "show the one-line summary (whatis)")
+        boolean whatis;
+
+        @Parameters(arity = "1..2", paramLabel = "[SECTION] NAME")
+        List<String> words = new ArrayList<>();
+
+        @Override
+        public Integer call() throws IOException {
+            StringBuilder line = new StringBuilder(apropos ? "apropos" : whatis ? "whatis" : "man");
+            for (String w : words) line.append(' ').append(w);
+            return Launcher.man(line.toString());
+        }
+    }
+
+    /** A number of bytes: 65536, 64K, 16M, 1G (powers of 1024); more than 0. */
+    static final class Bytes implements CommandLine.ITypeConverter<Long> {
+        @Override
+        public Long convert(String v) {
+            String t = v.trim().toUpperCase(java.util.Locale.ROOT);
+            int shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : t.endsWith("G") ? 30 : 0;
+            if (shift > 0) t = t.substring(0, t.length() - 1);
+            long n;
+            try {
+                n = Long.parseLong(t);
+            } catch (NumberFormatException e) {
+                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes (such as 65536, 64K, 16M or 1G)");
+            }
+            if (n <= 0 || n > (Long.MAX_VALUE >> shift)) {
+                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes above 0");
+            }
+            return n << shift;
+        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

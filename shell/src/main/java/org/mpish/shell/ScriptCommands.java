@@ -39,13 +39,14 @@ final class ScriptCommands {
         public boolean run(Session s, LineParser.Line line) {
             String code = line.raw() != null ? line.raw() : rest("js", line);
             if (code.isBlank()) throw new IllegalArgumentException("usage: js CODE");
-            List<Integer> ranks = Targets.parse(line.target(), s.job().size(), s.defaultRank());
+            org.mpish.runtime.Job job = s.job(); // one job for the whole command, even if a rank aborts it
+            List<Integer> ranks = Targets.parse(line.target(), job.size(), s.defaultRank());
             boolean prefix = ranks.size() > 1;
             boolean syntaxError = false;
             boolean ok = true;
             List<CompletableFuture<String>> fs = new ArrayList<>();
             for (int r : ranks) {
-                Rank rank = s.job().rank(r);
+                Rank rank = job.rank(r);
                 fs.add(rank.submit(() -> {
                     JsRank js = s.js(rank);
                     Value v = js.eval(Source.newBuilder("js", code, "<js>").buildLiteral());
@@ -55,7 +56,7 @@ final class ScriptCommands {
             for (int i = 0; i < ranks.size(); i++) {
                 int r = ranks.get(i);
                 try {
-                    String v = s.await(s.job().rank(r), fs.get(i), "js", res -> {
+                    String v = s.await(job.rank(r), fs.get(i), "js", res -> {
                         if (res instanceof String str) s.printer().async("[" + r + "] " + str);
                         else if (res instanceof Throwable t && describe(t) != null) s.printer().asyncError("[" + r + "] " + describe(t));
                     });
@@ -126,8 +127,8 @@ final class ScriptCommands {
             } catch (IOException e) {
                 return s.failure("run: cannot read " + file + ": " + e.getMessage());
             }
-            int status = new ScriptRunner(n, args, timeout, Sandbox.STRICT, s.printer().out(), System.err,
-                    Job.Options.defaults()).run(Path.of(file).getFileName().toString(), code);
+            int status = s.runScript(new ScriptRunner(n, args, timeout, Sandbox.STRICT, s.printer().out(), System.err,
+                    s.jobOptions()), Path.of(file).getFileName().toString(), code);
             if (status != 0) s.printer().error("run: " + file + " ended with status " + status);
             return status == 0;
         }

@@ -47,11 +47,14 @@ public final class Session implements AutoCloseable {
     private int usageErrors;
     private boolean exitRequested;
     private volatile boolean interruptRequested;
+    /** The script `run` is running in its own job, for Ctrl-C. */
+    private volatile org.mpish.shell.script.ScriptRunner runningScript;
     private Recorder recorder;
     private final List<String> inputHistory = new ArrayList<>();
     private final List<Event> traceBuffer = java.util.Collections.synchronizedList(new ArrayList<>());
     private static final int TRACE_BUFFER_LIMIT = 1_000_000;
     private int exitCode;
+    private Job.Options jobOptions = Job.Options.defaults();
 
     public Session(int size, Printer printer, boolean interactive) {
         this.size = size;
@@ -62,6 +65,22 @@ public final class Session implements AutoCloseable {
     }
 
     public Printer printer() { return printer; }
+
+    /** Shows long text a page at a time on a real terminal. */
+    public interface Pager {
+        void page(String text);
+        int width();
+    }
+
+    private Pager pager;
+
+    /** The pager, or null when output is not a terminal (then text is printed as it is). */
+    public Pager pager() { return pager; }
+    public void setPager(Pager p) { pager = p; }
+
+    /** The options of the jobs this session starts from now on (mpish -m: the memory limit of each rank). */
+    public void setJobOptions(Job.Options o) { jobOptions = o; }
+    public Job.Options jobOptions() { return jobOptions; }
 
     /** How long to wait for a blocked call before giving the prompt back (tests use 0). */
     public void setDetachMillis(long ms) { detachMillis = ms; }
@@ -81,7 +100,7 @@ public final class Session implements AutoCloseable {
         if (job == null || job.abortReason() != null || job.isOver()) {
             boolean replacing = job != null;
             if (job != null) closeJob();
-            job = new Job(size);
+            job = new Job(size, jobOptions);
             Job j = job;
             j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
                     + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });
@@ -203,23 +222,29 @@ public final class Session implements AutoCloseable {
             throws ExecutionException {
         long blockedSince = 0;
         long interruptedAt = 0;
+        long lastInterruptSent = 0;
         interruptRequested = false;
         while (true) {
             try {
                 return f.get(10, TimeUnit.MILLISECONDS);
             } catch (TimeoutException e) {
-                if (interruptRequested && interruptedAt == 0) {
-                    interruptedAt = System.nanoTime();
+                long now0 = System.nanoTime();
+                if (interruptRequested && interruptedAt == 0) interruptedAt = now0;
+                // keep asking while the command runs: the context may still be starting, or the first
+                // request may land between two evaluations
+                if (interruptedAt != 0 && rank.status() == Rank.Status.RUNNING && now0 - lastInterruptSent > 1_000_000_000L) {
                     JsRank js = contexts.get(rank.id());
-                    if (js != null && rank.status() == Rank.Status.RUNNING) {
+                    if (js != null) {
+                        lastInterruptSent = now0;
                         js.interruptAsync(() -> {
-                            contexts.remove(rank.id(), js);
-                            printer.async("[" + rank.id() + "] JavaScript did not stop in time; the rank's context was reset");
+                            if (contexts.remove(rank.id(), js)) {
+                                printer.asyncError("[" + rank.id() + "] JavaScript did not stop in time; the rank's context was reset");
+                            }
                         });
                     }
                 }
                 boolean giveUp = interruptedAt != 0 && (rank.status() == Rank.Status.WAITING
-                        || System.nanoTime() - interruptedAt > 5_000_000_000L);
+                        || now0 - interruptedAt > 10_000_000_000L);
                 if (rank.status() == Rank.Status.WAITING || giveUp) {
                     long now = System.nanoTime();
                     if (blockedSince == 0) blockedSince = now;
@@ -282,7 +307,21 @@ public final class Session implements AutoCloseable {
     public void countError() { errors++; }
 
     /** Ctrl-C while a command runs: stop waiting for it (its result still arrives later) and stop its JavaScript. */
-    public void interrupt() { interruptRequested = true; }
+    public void interrupt() {
+        interruptRequested = true;
+        org.mpish.shell.script.ScriptRunner s = runningScript;
+        if (s != null) s.interrupt();
+    }
+
+    /** Runs a script in its own job; Ctrl-C ({@link #interrupt}) ends that job. Returns the script's exit status. */
+    public int runScript(org.mpish.shell.script.ScriptRunner runner, String name, String code) {
+        runningScript = runner;
+        try {
+            return runner.run(name, code);
+        } finally {
+            runningScript = null;
+        }
+    }
 
     /** 0 when every command succeeded, 2 when the last failure was a usage error only, 1 otherwise. */
     public int exitStatus() {

@@ -35,7 +35,7 @@ final class SessionCommands {
         @Override public String summary() { return "what every rank is doing: idle, running, or waiting in a call on what"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             Job job = s.job();
-            s.printer().println(String.format("%-5s %-9s %-24s %s", "rank", "state", "call", "waiting for"));
+            s.printer().println(s.printer().bold(String.format("%-5s %-9s %-24s %s", "rank", "state", "call", "waiting for")));
             for (org.mpish.runtime.Rank r : job.ranks()) {
                 String call = r.currentCall();
                 String what = r.waitDescription();

@@ -60,4 +60,33 @@ class LauncherIT {
         Launcher.Result r = Launcher.run(null, "--bogus-option");
         assertEquals(2, r.status(), r.toString());
     }
+
+    /** Resource limits (issue 9): the cap on ranks is a usage error (exit 2) of one line, in the shell and in `run`. */
+    @Test
+    void moreRanksThanTheCapIsAOneLineUsageError() throws Exception {
+        Launcher.Result r = Launcher.run(null, "-n", "5000", "-c", "MPI_Comm_size MPI_COMM_WORLD");
+        assertEquals(2, r.status(), r.toString());
+        assertEquals("mpish: -n must be between 1 and 1024 (the most ranks a job can have), not 5000\n", r.err(), r.toString());
+        r = Launcher.run("print(1)\n", "run", "-n", "1025", "-");
+        assertEquals(2, r.status(), r.toString());
+        assertEquals("mpish run: -n must be between 1 and 1024 (the most ranks a job can have), not 1025\n", r.err(), r.toString());
+        assertEquals("", r.out());
+    }
+
+    /** The memory limit of each rank: mpish run --memory / -m and the shell's -m, with K/M/G; a bad value is exit 2. */
+    @Test
+    void theMemoryLimitIsSettable() throws Exception {
+        String probe = "try { mem.alloc(3 << 20); print('allocated'); } catch (e) { print(e.name + ': ' + e.message); }\n";
+        Launcher.Result r = Launcher.run(probe, "run", "-n", "1", "--memory", "2M", "-");
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("RangeError: mem: rank 0 memory limit of 2097152 bytes exceeded (asked for 3145728, 0 in use)\n", r.out(), r.toString());
+        r = Launcher.run(probe, "run", "-n", "1", "-m", "4M", "-");
+        assertEquals("allocated\n", r.out(), r.toString());
+        r = Launcher.run(null, "-m", "1K", "-n", "1", "-c", "js mem.alloc(2048)");
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.err().contains("memory limit of 1024 bytes exceeded"), r.toString());
+        r = Launcher.run(null, "run", "--memory", "lots", "x.js");
+        assertEquals(2, r.status(), r.toString());
+        assertTrue(r.err().contains("'lots' is not a number of bytes"), r.toString());
+    }
 }

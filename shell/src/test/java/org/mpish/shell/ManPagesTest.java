@@ -82,6 +82,22 @@ class ManPagesTest {
     }
 
     @Test
+    @org.junit.jupiter.api.condition.EnabledIf("mandocInstalled")
+    void mandocLintFindsNothingInAnyPage() throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("mandoc", "-T", "lint", "-W", "warning"));
+        try (Stream<Path> pages = Files.walk(MAN)) {
+            pages.filter(p -> p.getFileName().toString().matches(".*\\.[137]")).sorted().forEach(p -> cmd.add(p.toString()));
+        }
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        assertEquals("", out, "mandoc -T lint -W warning");
+        assertEquals(0, p.exitValue(), out);
+    }
+
+    static boolean mandocInstalled() { return Repo.onPath("mandoc"); }
+
+    @Test
     void synopsisReaderJoinsAlternatingFonts() {
         String t = ManSource.text(List.of(".BI \"int MPI_Comm_rank(MPI_Comm \" comm \", int *\" rank );"));
         assertEquals("int MPI_Comm_rank(MPI_Comm comm, int *rank);", t.strip());

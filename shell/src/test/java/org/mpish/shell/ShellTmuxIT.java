@@ -31,6 +31,19 @@ class ShellTmuxIT {
             t.type("@2 MPI_Comm_rank MPI_COMM_WORLD");
             t.send("Enter");
             t.waitFor("^rank = 2$", 10);
+            // the trace shows each callback as it fires
+            t.type("@* MPI_Comm_create_keyval MPI_COMM_DUP_FN MPI_COMM_NULL_DELETE_FN 7");
+            t.send("Enter");
+            t.waitFor("^\\[2\\] comm_keyval = kv0$", 10);
+            t.type("MPI_Comm_set_attr MPI_COMM_WORLD kv0 42");
+            t.send("Enter");
+            t.type("trace on attr");
+            t.send("Enter");
+            t.waitFor("^tracing attr$", 10);
+            t.type("@* MPI_Comm_dup MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("trace \\[0\\] attr copy: MPI_COMM_DUP_FN\\(MPI_COMM_WORLD, kv0, extra=7, in=42\\) -> 42", 10);
+            t.waitFor("^\\[2\\] newcomm = comm0$", 10);
             t.type("MPI_Comm_rnak");
             t.send("Enter");
             t.waitFor("unknown command 'MPI_Comm_rnak'; did you mean MPI_Comm_rank", 10);
@@ -57,15 +70,156 @@ class ShellTmuxIT {
             t.waitFor("\\[1\\] MPI_Barrier returned", 10);
             // Ctrl-C on a half-typed line clears it and never exits
             t.type("MPI_Comm_size MPI_COMM_WORLD");
+            t.waitFor(PROMPT + " MPI_Comm_size MPI_COMM_WORLD\\s*\\z", 10);
             t.send("C-c");
-            // JLine erases the abandoned line and prompts again
-            t.waitFor("(?s)returned\\s*\\n" + PROMPT + " ?\\n" + PROMPT + " ?\\s*\\z", 10);
+            // the last prompt is empty again (JLine may or may not leave the abandoned text above it)
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 10);
             t.type("MPI_Comm_rank MPI_COMM_WORLD");
             t.send("Enter");
             String after = t.waitFor("^rank = 0$", 10);
             assertFalse(after.contains("size ="), after);
             t.send("C-d");
             t.waitFor("EXITED rc=0", 20);
+        }
+    }
+
+    @Test
+    void historyIsKeptAcrossRestartsAndUpSearchesByPrefix() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        try (Tmux t = new Tmux(env(hist), "-n 2")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("MPI_Comm_size MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("^size = 2$", 10);
+            t.type("help MPI_Barrier");
+            t.send("Enter");
+            t.waitFor("script: MPI.Barrier", 10);
+            t.send("C-d");
+            t.waitFor("EXITED rc=0", 20);
+        }
+        try (Tmux t = new Tmux(env(hist), "-n 3")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("MPI_Comm_s");
+            t.send("Up");
+            t.waitFor(PROMPT + " MPI_Comm_size MPI_COMM_WORLD", 10);
+            t.send("Enter");
+            t.waitFor("^size = 3$", 10);
+            t.send("C-d");
+            t.waitFor("EXITED rc=0", 20);
+        }
+    }
+
+    @Test
+    void ctrlCStopsARunawayCommandAndTheDeadlockRollCallAppearsByItself() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        try (Tmux t = new Tmux(env(hist), "-n 2")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("js let spins = 0; for (;;) { spins++ }");
+            t.send("Enter");
+            Thread.sleep(1500);
+            t.send("C-c");
+            t.waitFor("js: .*(interrupted|Interrupted)|context was reset", 90);
+            t.waitFor(PROMPT + " ?$", 10);
+            t.type("@* MPI_Recv `mem.alloc(8)` 1 MPI_INT `1 - MPI.Comm_rank(MPI.COMM_WORLD)` 5 MPI_COMM_WORLD");
+            t.send("Enter");
+            String s = t.waitFor("deadlock: every rank is waiting and none can proceed", 20);
+            t.waitFor("rank 0: in MPI_Recv: a message from rank 1 with tag 5", 5);
+            t.waitFor("rank 1: in MPI_Recv: a message from rank 0 with tag 5", 5);
+            t.type("ranks");
+            t.send("Enter");
+            t.waitFor("^1 +waiting +MPI_Recv", 10);
+            t.send("C-d");
+            t.waitFor("EXITED rc=", 20);
+        }
+    }
+
+    @Test
+    void aSessionRecordedAtTheTerminalReplaysWithTheSameOutput() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        Path rec = Files.createTempFile("mpish-rec", ".js");
+        try (Tmux t = new Tmux(env(hist), "-n 2")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("record " + rec);
+            t.send("Enter");
+            t.waitFor("^recording to ", 10);
+            t.type("@* MPI_Comm_dup MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("^\\[1\\] newcomm = comm0$", 10);
+            t.type("@* MPI_Comm_compare comm0 MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("^\\[1\\] result = 1$", 10);
+            t.type("@1 js print('sum', 20 + 22)");
+            t.send("Enter");
+            t.waitFor("^\\[1\\] sum 42$", 10);
+            t.type("record off");
+            t.send("Enter");
+            t.send("C-d");
+            t.waitFor("EXITED rc=0", 20);
+        }
+        Launcher.Result replay = Launcher.run(null, "run", "-n", "2", rec.toString());
+        assertTrue(replay.status() == 0, replay.toString());
+        String out = replay.out();
+        for (String expected : new String[] {"newcomm = comm0", "result = 1", "sum 42"}) {
+            assertTrue(out.contains(expected), "replay lacks '" + expected + "':\n" + out);
+        }
+    }
+
+    @Test
+    void manPagesArePagedOnTheTerminal() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        try (Tmux t = new Tmux(env(hist), "-n 1")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("man MPI_Win_lo");
+            t.send("Tab");
+            t.waitFor(PROMPT + " man MPI_Win_lock", 10);
+            t.send("Enter");
+            String first = t.waitFor("^MPI_WIN_LOCK\\(3\\) +mpish manual +MPI_WIN_LOCK\\(3\\)", 40);
+            assertFalse(first.contains("SEE ALSO"), "the first screen is only the start of the page:\n" + first);
+            t.send("Space");
+            t.waitFor("^ERRORS|^EXAMPLE|^NOTES|^SEE ALSO", 10);
+            t.send("q");
+            t.waitFor(PROMPT + " ?$", 10);
+            t.type("whatis MPI_Win_lock");
+            t.send("Enter");
+            t.waitFor("^MPI_Win_lock\\(3\\) - ", 10);
+            t.send("C-d");
+            t.waitFor("EXITED rc=0", 20);
+        }
+        try (Tmux t = new Tmux(env(hist), "man 7 mpish")) {
+            t.waitFor("^MPISH\\(7\\) +mpish manual", 60);
+            t.send("q");
+            t.waitFor("EXITED rc=0", 20);
+        }
+    }
+
+    /** Faults (issue 9): Ctrl-C ends a script run by `run` that loops for ever, and JavaScript that loops in `js`; the shell goes on. */
+    @Test
+    void ctrlCEndsARunawayScriptAndARunawayJsAndTheShellGoesOn() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        Path loop = Files.createTempFile("mpish-loop", ".js");
+        Files.writeString(loop, "const r = MPI.Comm_rank(MPI.COMM_WORLD);\nprint(r == 1 ? 'spinning' : 'waiting');\nif (r == 1) while (true) {}\n"
+                + "MPI.Barrier(MPI.COMM_WORLD);\n");
+        try (Tmux t = new Tmux(env(hist), "-n 2")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("run " + loop + " -n 3");
+            t.send("Enter");
+            t.waitFor("spinning", 30);
+            Thread.sleep(500);
+            t.send("C-c");
+            String s = t.waitFor("ended with status 130", 15);
+            assertTrue(s.contains("job aborted: interrupted (Ctrl-C)"), s);
+            assertTrue(s.contains("rank 1: running"), s);
+            t.waitFor(PROMPT + " ?$", 10);
+            t.type("js while (true) {}");
+            t.send("Enter");
+            Thread.sleep(1000);
+            t.send("C-c");
+            t.waitFor("js: .*interrupted", 15);
+            t.type("MPI_Comm_rank MPI_COMM_WORLD");
+            t.send("Enter");
+            t.waitFor("^rank = 0$", 15);
+            t.send("C-d");
+            t.waitFor("EXITED rc=1", 20);
         }
     }
 }

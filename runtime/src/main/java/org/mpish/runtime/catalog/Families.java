@@ -9,6 +9,7 @@ final class Families {
     static final List<CallFamily> ALL = List.of(
             new org.mpish.runtime.mpi.EnvCalls(),
             new org.mpish.runtime.mpi.InfoCalls(),
+            new org.mpish.runtime.mpi.MemCalls(),
             new org.mpish.runtime.mpi.RmaCalls(),
             new org.mpish.runtime.mpi.SyncCalls(),
             new org.mpish.runtime.mpi.WinFlavorCalls(),

@@ -60,6 +60,11 @@ public final class Invoker {
         } catch (MemoryFault f) {
             if (proc == null) throw f;
             throw proc.raise(errorObject, new MpiException(ErrorClass.MPI_ERR_BUFFER, f.getMessage()), call.name());
+        } catch (ArithmeticException f) {
+            // a count times an extent beyond what one call can move (Math.*Exact): an error of the count, never a Java exception
+            if (proc == null) throw f;
+            throw proc.raise(errorObject, new MpiException(ErrorClass.MPI_ERR_COUNT,
+                    "the data is larger than one call can move (2^31-1 bytes): " + f.getMessage()), call.name());
         } catch (CallbackFailure f) {
             if (proc == null) throw f;
             int cls = f.explicitCode() ? proc.errorClassOf(f.code()) : ErrorClass.MPI_ERR_OTHER;

@@ -70,7 +70,9 @@ final class ActiveMessages {
         byte[] uhdr = Origin.read(o.rank(), x.uhdr, x.uhdrLen, LapiErrors.UHDR_NULL, "uhdr");
         String label = (vector ? "active message (vector) " : x.type == AM_XFER ? "active message " : XFER_NAMES.get(x.type) + " ")
                 + "of " + uhdr.length + "+" + data.length + " bytes to task " + x.tgt;
+        Origin.room(o, t, uhdr.length + data.length);
         Msg m = Origin.start(o, x, label, uhdr.length + data.length);
+        m.hold(LapiRank.of(t), uhdr.length + data.length);
         Origin.sendComplete(o, m, x, "uhdr and udata reusable");
         Vec ov = orgVec;
         Step[] self = new Step[1];

@@ -170,6 +170,7 @@ public final class Context {
 
     /** Runs a step here and now; a failure becomes an asynchronous error of this context (L2). */
     void run(Step s) {
+        if (s.msg() != null) s.msg().release(rank());
         if (s.msg() != null && s.msg().cancelled) {
             if (Trace.on(this)) Trace.emit(this, "dropped", "purged: " + s.what() + " of " + s.msg());
             return;

@@ -62,7 +62,7 @@ public final class LapiErrors {
         code(424, "LAPI_ERR_INFO_NONZERO", "Unused fields of lapi_info_t must be zero.");
         code(425, "LAPI_ERR_ORG_ADDR_NULL", "The origin address is NULL (or not in memory) while the length is not 0.");
         code(426, "LAPI_ERR_TGT_ADDR_NULL", "The target address is NULL (or not in memory) while the length is not 0.");
-        code(427, "LAPI_ERR_DATA_LEN", "The length is negative or larger than LAPI_MAX_MSG_SZ.");
+        code(427, "LAPI_ERR_DATA_LEN", "The length is negative or larger than LAPI_MAX_MSG_SZ (or MAX_DATA_SZ, the most one transfer moves).");
         code(428, "LAPI_ERR_TGT", "The target task is not in 0 .. NUM_TASKS-1.");
         code(429, "LAPI_ERR_UHDR_NULL", "The user header is NULL while uhdr_len is not 0.");
         code(430, "LAPI_ERR_UHDR_LEN", "The user header is longer than MAX_UHDR_SZ.");

@@ -45,6 +45,15 @@ public final class LapiRank {
         }
     }
 
+    /**
+     * Bytes of transfers that reached this task and wait for its progress point (active messages, puts in polling
+     * mode). A task holds at most {@link #HELD_MAX}: an origin past that waits, making progress itself, until
+     * this task takes some in, as LAPI's flow control makes a sender wait for tokens. A task that never polls then
+     * stalls its senders (a timeout or deadlock report) instead of filling the JVM's heap.
+     */
+    final java.util.concurrent.atomic.AtomicLong held = new java.util.concurrent.atomic.AtomicLong();
+    public static final long HELD_MAX = 16L << 20;
+
     private LapiRank(Rank rank) { this.rank = rank; }
 
     private static final int SLOT = Rank.newSlot();

@@ -36,6 +36,9 @@ final class LapiTypes {
                 throw LapiErrors.fail(LapiErrors.ERR_UNKNOWN, f.getMessage());
             } catch (CallbackFailure f) {
                 throw LapiErrors.fail(f.explicitCode() ? f.code() : LapiErrors.ERR_UNKNOWN, "a callback failed: " + f.getMessage());
+            } catch (ArithmeticException f) {
+                // a size that does not fit what one call can move (Math.*Exact): a length error, never a Java exception
+                throw LapiErrors.fail(LapiErrors.DATA_LEN, "the data is larger than one call can move (" + f.getMessage() + ")");
             }
         };
     }

@@ -25,5 +25,24 @@ final class Msg {
         if (dataDone.compareAndSet(false, true)) origin.finished(this);
     }
 
+    private long held;
+    private LapiRank heldAt;
+
+    /** This message's data waits at {@code at} for its first step there ({@link LapiRank#held}). */
+    synchronized void hold(LapiRank at, long bytes) {
+        if (bytes <= 0) return;
+        held = bytes;
+        heldAt = at;
+        at.held.addAndGet(bytes);
+    }
+
+    /** A step of this message runs (or is dropped) at {@code where}: its data no longer waits there. */
+    synchronized void release(org.mpish.runtime.Rank where) {
+        if (held > 0 && heldAt.rank() == where) {
+            heldAt.held.addAndGet(-held);
+            held = 0;
+        }
+    }
+
     @Override public String toString() { return label + " (message " + id + ")"; }
 }

@@ -19,7 +19,9 @@ final class OneSided {
         Origin.address(o.rank(), x.orgAddr, x.len, LapiErrors.ORG_ADDR_NULL, "org_addr");
         Origin.counters(o, t, x);
         byte[] data = Origin.read(o.rank(), x.orgAddr, x.len, LapiErrors.ORG_ADDR_NULL, "org_addr");
+        Origin.room(o, t, data.length);
         Msg m = Origin.start(o, x, "put of " + x.len + " bytes " + Trace.hex(x.orgAddr) + " -> task " + x.tgt + " " + Trace.hex(x.tgtAddr), x.len);
+        m.hold(LapiRank.of(t), data.length);
         Origin.sendComplete(o, m, x, "origin buffer reusable");
         Wire.deliver(t, o.handle(), new Step(m, false, "put data", PUT_ERR, o.rank().id(), () -> {
             t.memory().write(x.tgtAddr, data);
@@ -50,7 +52,9 @@ final class OneSided {
         Vec tgt = Vec.parse(o.rank(), x.tgtVecRaw, "tgt_vec");
         vectors(o, t, x, org, tgt);
         byte[] data = org.gather(o.rank().memory());
+        Origin.room(o, t, data.length);
         Msg m = Origin.start(o, x, "putv of " + data.length + " bytes in " + org.num() + " pieces -> task " + x.tgt, data.length);
+        m.hold(LapiRank.of(t), data.length);
         Origin.sendComplete(o, m, x, "origin vector reusable");
         Wire.deliver(t, o.handle(), new Step(m, false, "putv data", PUT_ERR, o.rank().id(), () -> {
             tgt.scatter(t.memory(), data);

@@ -27,9 +27,16 @@ final class Origin {
         return o.job().rank(x.tgt);
     }
 
-    /** L14. */
+    /**
+     * L14. LAPI_MAX_MSG_SZ is 2^63-1 on a 64-bit task, but one mpish transfer moves at most MAX_DATA_SZ bytes
+     * (2^31-1, what LAPI_Qenv reports): a longer one is LAPI_ERR_DATA_LEN too.
+     */
     static void length(long len, String name) {
         if (len < 0 || len > LapiConst.MAX_MSG_SZ) throw LapiErrors.fail(LapiErrors.DATA_LEN, name + " " + len);
+        if (len > LapiConst.MAX_DATA_SZ) {
+            throw LapiErrors.fail(LapiErrors.DATA_LEN, name + " " + len + " is more than MAX_DATA_SZ (" + LapiConst.MAX_DATA_SZ
+                    + "), the most one transfer moves");
+        }
     }
 
     /** L15: an address that may be NULL only with no data; one outside allocated memory counts as NULL. */
@@ -50,6 +57,18 @@ final class Origin {
         Counters.note(o.rank(), x.orgCntr, "org_cntr");
         Counters.note(o.rank(), x.cmplCntr, "cmpl_cntr");
         Counters.note(t, x.tgtCntr, "tgt_cntr");
+    }
+
+    /**
+     * Flow control: before sending {@code bytes} to {@code t}, waits (making progress) while {@code t} already holds
+     * its limit of transfers that wait for its progress point ({@link LapiRank#HELD_MAX}). Then {@link Msg#hold}.
+     */
+    static void room(Context o, Rank t, long bytes) {
+        LapiRank tl = LapiRank.of(t);
+        if (bytes <= 0 || tl.held.get() == 0 || tl.held.get() + bytes <= LapiRank.HELD_MAX) return;
+        o.rank().await(() -> tl.held.get() == 0 || tl.held.get() + bytes <= LapiRank.HELD_MAX,
+                () -> "task " + t.id() + " to take in the transfers waiting for its progress point (" + tl.held.get()
+                        + " bytes of them; a task holds at most " + LapiRank.HELD_MAX + ")");
     }
 
     static Msg start(Context o, XferSpec x, String label, long bytes) {

@@ -100,7 +100,7 @@ record Vec(int type, long num, long[] info, long[] len) {
             throw LapiErrors.fail(s.vecNull, s.name + ".info and .len must each hold num_vecs (" + v.num + ") entries");
         }
         for (int i = 0; i < v.num; i++) {
-            if (v.len[i] < 0 || v.len[i] > LapiConst.MAX_MSG_SZ) throw LapiErrors.fail(s.vecLen, s.name + ".len[" + i + "] = " + v.len[i]);
+            if (v.len[i] < 0 || v.len[i] > LapiConst.MAX_DATA_SZ) throw LapiErrors.fail(s.vecLen, s.name + ".len[" + i + "] = " + v.len[i]);
             if (v.len[i] > 0 && v.info[i] == 0) throw LapiErrors.fail(s.vecAddr, s.name + ".info[" + i + "] is NULL with len " + v.len[i]);
             if (!mem.valid(v.info[i], v.len[i])) {
                 throw LapiErrors.fail(s.vecAddr, s.name + " piece " + i + " (" + v.len[i] + " bytes at " + Trace.hex(v.info[i])

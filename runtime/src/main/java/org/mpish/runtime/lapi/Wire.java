@@ -18,7 +18,10 @@ final class Wire {
         boolean now = c != null && !s.user() && c.interrupt();
         if (!lr.accept(handle, s, now)) {
             if (Trace.on(to)) Trace.emit(to, "dropped", "h" + handle + " " + s.what() + " of " + s.msg() + ": handle terminated on rank " + to.id(), null);
-            if (s.msg() != null) s.msg().dataComplete();
+            if (s.msg() != null) {
+                s.msg().release(to);
+                s.msg().dataComplete();
+            }
         }
     }
 }

@@ -52,8 +52,43 @@ public final class Comm extends Attributable {
     public String commName() { return commName; }
     public void setCommName(String n) { this.commName = n; }
 
-    /** Runs a collective step: contributes {@code mine} and returns every participant's contribution. */
+    /**
+     * Runs a collective step: contributes {@code mine} and returns every participant's contribution. Every
+     * participant must be in the same call (the first word of {@code callName}): a rank in MPI_Finalize, or its
+     * script ended, while the others wait in MPI_Barrier is MPI_ERR_OTHER on every participant, naming the calls,
+     * instead of a barrier that silently matches a finalize.
+     */
     public Object[] exchange(Object mine, String callName) {
-        return shared.exchange(process.rank(), participantIndex, collectives++, mine, callName + " on " + name());
+        String op = callName.split(" ", 2)[0];
+        Object[] all = shared.exchange(process.rank(), participantIndex, collectives++, new Step(op, mine), callName + " on " + name());
+        Object[] out = new Object[all.length];
+        int odd = -1;
+        for (int i = 0; i < all.length; i++) {
+            Step s = (Step) all[i];
+            if (odd < 0 && !s.op.equals(op)) odd = i;
+            out[i] = s.value;
+        }
+        if (odd >= 0) {
+            throw new MpiException(ErrorClass.MPI_ERR_OTHER, "collective calls do not match on " + name() + ": " + whoCalledWhat(all)
+                    + " (every rank must make the collective calls of a communicator in the same order)");
+        }
+        return out;
     }
+
+    /** "MPI_Barrier by ranks 0, 2; MPI_Finalize by rank 1": the same text on every participant. */
+    private String whoCalledWhat(Object[] all) {
+        java.util.Map<String, java.util.List<Integer>> by = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < all.length; i++) by.computeIfAbsent(((Step) all[i]).op, k -> new java.util.ArrayList<>()).add(shared.participant(i));
+        StringBuilder sb = new StringBuilder();
+        for (java.util.Map.Entry<String, java.util.List<Integer>> e : by.entrySet()) {
+            java.util.List<Integer> ranks = e.getValue();
+            String list = String.join(", ", ranks.stream().limit(8).map(String::valueOf).toList())
+                    + (ranks.size() > 8 ? " and " + (ranks.size() - 8) + " more" : "");
+            sb.append(sb.isEmpty() ? "" : "; ").append(e.getKey()).append(ranks.size() == 1 ? " by rank " : " by ranks ").append(list);
+        }
+        return sb.toString();
+    }
+
+    /** One participant's contribution to a collective step, with the call it is part of. */
+    private record Step(String op, Object value) {}
 }

@@ -178,8 +178,8 @@ public final class CommCalls implements CallFamily {
             receives = !sends;
             rootIndex = root;
         }
+        if (sends || receives) t.checkBuffer(r.memory(), addr, count);
         byte[] data = sends ? t.pack(r.memory(), addr, count) : null;
-        if (receives) t.checkBuffer(r.memory(), addr, count);
         Object[] all = c.exchange(data, "MPI_Bcast");
         if (receives) {
             byte[] got = (byte[]) all[rootIndex];

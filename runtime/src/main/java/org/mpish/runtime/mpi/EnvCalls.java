@@ -67,7 +67,7 @@ public final class EnvCalls implements CallFamily {
                 .errorsOn("comm")
                 .impl((r, a) -> {
                     int code = a.i(1);
-                    String who = a.handle(0).name();
+                    String who = a.comm(0).name(); // a null or freed communicator is MPI_ERR_COMM, as in MPICH
                     r.job().abort(new Job.Abort(code, "MPI_Abort(" + who + ", " + code + ") called by rank " + r.id(),
                             Job.Abort.Kind.ABORT_CALL, r.id()));
                     throw new JobAbortedException(r.job().abortReason());

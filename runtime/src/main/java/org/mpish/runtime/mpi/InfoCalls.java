@@ -35,6 +35,7 @@ public final class InfoCalls implements CallFamily {
                 .impl((r, a) -> {
                     String v = info(a, 0).get(key(a.str(1)));
                     int buflen = a.i(2);
+                    if (buflen < 0) throw new MpiException(ErrorClass.MPI_ERR_ARG, "buflen is " + buflen + "; it must be 0 or more");
                     if (v == null) return new Object[] {buflen, null, false};
                     String cut = buflen <= 0 ? "" : v.length() >= buflen ? v.substring(0, buflen - 1) : v;
                     return new Object[] {v.length() + 1, cut, true};

@@ -11,8 +11,8 @@ import org.mpish.runtime.Rank;
  * its keyvals, its user error classes, and the routing of errors to error handlers.
  */
 public final class MpiProcess {
-    /** MPI_COMM_WORLD is shared by every rank of a job; created once per job. */
-    private static final Map<Job, CommShared> WORLDS = new ConcurrentHashMap<>();
+    /** The key of MPI_COMM_WORLD's shared part in {@link Job#shared}: created once per job, gone with the job. */
+    private static final Object WORLD = new Object();
 
     private final Rank rank;
     private final HandleTable handles = new HandleTable();
@@ -33,10 +33,7 @@ public final class MpiProcess {
         int n = job.size();
         int[] all = new int[n];
         for (int i = 0; i < n; i++) all[i] = i;
-        CommShared ws = WORLDS.computeIfAbsent(job, j -> {
-            j.onAbort(a -> WORLDS.remove(j));
-            return new CommShared(j, all);
-        });
+        CommShared ws = job.shared(WORLD, () -> new CommShared(job, all));
         this.world = handles.predefined(new Comm(this, ws, new Group(all), null, rank.id(), true, "MPI_COMM_WORLD"));
         this.self = handles.predefined(new Comm(this, new CommShared(job, new int[] {rank.id()}),
                 new Group(new int[] {rank.id()}), null, 0, true, "MPI_COMM_SELF"));
@@ -48,8 +45,11 @@ public final class MpiProcess {
 
     public static MpiProcess of(Rank r) { return r.slot(SLOT, MpiProcess.class, MpiProcess::new); }
 
-    /** Forgets the job's shared world once the job is over (called when a job ends). */
-    public static void release(Job job) { WORLDS.remove(job); }
+    /**
+     * Nothing to do any more: the job's shared world lives in the job itself (a static map of worlds used to keep
+     * every job that ended without an abort, its ranks and their memory, alive for ever). Kept for callers.
+     */
+    public static void release(Job job) { }
 
     public Rank rank() { return rank; }
     public HandleTable handles() { return handles; }

@@ -59,6 +59,18 @@ public final class Rma {
         return new MpiException(MPI_ERR_RANK, "target_rank " + t + " is not a rank of " + w.name() + " (0 to " + (rw.n - 1) + ")");
     }
 
+    /**
+     * MPI_PROC_NULL moves nothing (R31), but its arguments are still the caller's: the origin / result buffers
+     * must lie in memory and a displacement may be negative only on a dynamic window (MPICH checks arguments before
+     * its early return too). The callers check their buffers, then call this.
+     */
+    static void procNull(Rank r, Win w, long tdisp, String call) {
+        if (tdisp < 0 && w.flavor() != Win.FLAVOR_DYNAMIC) {
+            throw new MpiException(MPI_ERR_DISP, "target_disp " + tdisp + " is negative (only dynamic windows take negative displacements)");
+        }
+        RmaTrace.procNull(r, w, call);
+    }
+
     /** Type signatures of put / get must match (R19); mixed types and MPI_PACKED are not checked. */
     static void signature(Datatype o, Datatype t) {
         BasicType x = o.basic(), y = t.basic();
@@ -167,7 +179,7 @@ public final class Rma {
         committed(ot, "origin_datatype");
         committed(tt, "target_datatype");
         RmaWindow rw = RmaWindow.of(w);
-        if (!target(rw, w, trank)) { RmaTrace.procNull(r, w, call); return; }
+        if (!target(rw, w, trank)) { ot.checkBuffer(r.memory(), oaddr, ocount); procNull(r, w, tdisp, call); return; }
         Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
@@ -197,7 +209,7 @@ public final class Rma {
         committed(ot, "origin_datatype");
         committed(tt, "target_datatype");
         RmaWindow rw = RmaWindow.of(w);
-        if (!target(rw, w, trank)) { RmaTrace.procNull(r, w, call); return; }
+        if (!target(rw, w, trank)) { ot.checkBuffer(r.memory(), oaddr, ocount); procNull(r, w, tdisp, call); return; }
         Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
@@ -210,6 +222,8 @@ public final class Rma {
         if (tbytes > 0) {
             Memory mem = r.memory();
             if (ot.isContiguous() && tt.isContiguous()) {
+                // the whole origin buffer must be memory (as a receive buffer must), not only the bytes fetched
+                if (obytes != tbytes) mem.segment(oaddr, obytes);
                 mem.copyIn(tg.seg(), tg.off(), oaddr, tbytes);
             } else {
                 ot.checkBuffer(mem, oaddr, ocount);
@@ -246,7 +260,12 @@ public final class Rma {
             committed(result.type, "result_datatype");
         }
         RmaWindow rw = RmaWindow.of(w);
-        if (!target(rw, w, trank)) { RmaTrace.procNull(r, w, call); return; }
+        if (!target(rw, w, trank)) {
+            if (!noOp) ot.checkBuffer(r.memory(), oaddr, ocount);
+            if (result != null) result.type.checkBuffer(r.memory(), result.addr, result.count);
+            procNull(r, w, tdisp, call);
+            return;
+        }
         Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = noOp ? 0 : ocount * ot.size();

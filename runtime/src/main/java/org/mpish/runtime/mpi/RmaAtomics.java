@@ -18,7 +18,12 @@ public final class RmaAtomics {
         ElemType e = Rma.elem(t, "datatype");
         Rma.opFor(op, e, call);
         RmaWindow rw = RmaWindow.of(w);
-        if (!Rma.target(rw, w, trank)) { RmaTrace.procNull(r, w, call); return; }
+        if (!Rma.target(rw, w, trank)) {
+            if (op.op() != Op.Kind.NO_OP) r.memory().segment(oaddr, t.size());
+            r.memory().segment(raddr, t.size());
+            Rma.procNull(r, w, tdisp, call);
+            return;
+        }
         Epochs ep = rw.epochs(w.rank());
         ep.check(trank, w, call, false);
         Rma.Target tg = Rma.locate(rw, w, trank, tdisp, t, 1);
@@ -71,7 +76,11 @@ public final class RmaAtomics {
         String call = "MPI_Compare_and_swap";
         if (!casType(t)) throw notCasType(call, t);
         RmaWindow rw = RmaWindow.of(w);
-        if (!Rma.target(rw, w, trank)) { RmaTrace.procNull(r, w, call); return; }
+        if (!Rma.target(rw, w, trank)) {
+            for (long a : new long[] {oaddr, caddr, raddr}) r.memory().segment(a, t.size());
+            Rma.procNull(r, w, tdisp, call);
+            return;
+        }
         Epochs ep = rw.epochs(w.rank());
         ep.check(trank, w, call, false);
         Rma.Target tg = Rma.locate(rw, w, trank, tdisp, t, 1);

@@ -44,7 +44,11 @@ public final class Repl {
         // up and down search the history for lines starting with what is typed (Ctrl-R searches anywhere)
         reader.getKeyMaps().get(LineReader.MAIN).bind(new Reference(LineReader.HISTORY_SEARCH_BACKWARD), "\u001b[A", "\u001bOA");
         reader.getKeyMaps().get(LineReader.MAIN).bind(new Reference(LineReader.HISTORY_SEARCH_FORWARD), "\u001b[B", "\u001bOB");
-        if (session.printer().color()) SynopsisTips.install(reader, session);
+        session.setPager(pager(terminal));
+        if (session.printer().color()) {
+            org.jline.widget.TailTipWidgets tips = SynopsisTips.install(reader, session);
+            if (session.pager() instanceof TerminalPager tp) tp.setTips(tips);
+        }
         // Ctrl-C while a command runs interrupts that command (at the prompt, JLine clears the line)
         Terminal.SignalHandler previous = terminal.handle(Terminal.Signal.INT, sig -> session.interrupt());
         if (history != null) HistoryFile.loadSafely(reader, history, session.printer());
@@ -79,6 +83,11 @@ public final class Repl {
             }
         }
         return session.exitStatus();
+    }
+
+    /** A pager on this terminal, or null on a dumb one (JLine's less would hang there). */
+    public static org.mpish.shell.Session.Pager pager(Terminal terminal) {
+        return terminal.getType().startsWith(Terminal.TYPE_DUMB) ? null : new TerminalPager(terminal);
     }
 
     private String prompt() {

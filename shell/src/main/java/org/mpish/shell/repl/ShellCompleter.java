@@ -33,6 +33,13 @@ final class ShellCompleter implements Completer {
             for (Call c : session.catalogue().calls()) out.add(new Candidate(c.name(), c.name(), c.api() + " " + c.family(), c.summary(), null, null, true));
             return;
         }
+        String cmd = words.get(first).toLowerCase(Locale.ROOT);
+        if (cmd.equals("man") || cmd.equals("whatis") || cmd.equals("help")) {
+            for (org.mpish.shell.man.WhatisIndex.Entry e : org.mpish.shell.ManCommands.index().entries()) {
+                for (String n : e.names()) out.add(new Candidate(n, n, "manual (" + e.section() + ")", e.description(), null, null, true));
+            }
+            return;
+        }
         Call call = session.catalogue().call(words.get(first));
         if (call == null) return;
         List<Param> inputs = call.inputs();

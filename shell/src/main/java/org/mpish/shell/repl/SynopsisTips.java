@@ -18,9 +18,10 @@ import org.mpish.shell.Session;
 final class SynopsisTips {
     private SynopsisTips() {}
 
-    static void install(LineReader reader, Session session) {
+    static TailTipWidgets install(LineReader reader, Session session) {
         TailTipWidgets w = new TailTipWidgets(reader, line -> describe(session, line), 3, TailTipWidgets.TipType.COMBINED);
         w.enable();
+        return w;
     }
 
     private static CmdDesc describe(Session session, CmdLine line) {

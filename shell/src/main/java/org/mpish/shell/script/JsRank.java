@@ -126,25 +126,28 @@ public final class JsRank implements AutoCloseable {
                       (m) => new TypeError(m), (m) => new RangeError(m),
                       (...a) => a,
                       (k, v) => { const o = {}; for (let i = 0; i < k.length; i++) o[k[i]] = v[i]; return o; },
-                      undefined];
+                      undefined,
+                      (m) => new Error(m)];
             })(globalThis)
             """;
 
     private final Rank rank;
     private final Catalogue catalogue;
     private final Context context;
-    private final Value newMpiError, newLapiError, newTypeError, newRangeError, newArray, newObject, undefined;
+    private final Value newMpiError, newLapiError, newTypeError, newRangeError, newArray, newObject, undefined, newError;
     private final Map<Value, JsCallback> callbacks = new HashMap<>();
 
     public JsRank(Rank rank, Catalogue catalogue, RankOutput out, List<String> args, Sandbox sandbox) {
         this.rank = rank;
         this.catalogue = catalogue;
+        // The sandbox (mpish run --allow-*): with host classes a script has all of Java (files, processes, sockets,
+        // the environment); without, none of it. --allow-io opens files only (not sockets), --allow-env the environment.
         Context.Builder b = Context.newBuilder("js")
                 .engine(JsEngine.get())
-                .allowHostAccess(HOST_ACCESS)
+                .allowHostAccess(sandbox.hostClasses() ? HostAccess.ALL : HOST_ACCESS)
                 .allowHostClassLookup(c -> sandbox.hostClasses())
-                .allowIO(sandbox.io() ? IOAccess.ALL : IOAccess.NONE)
-                .allowCreateProcess(false)
+                .allowIO(sandbox.io() ? IOAccess.newBuilder().allowHostFileAccess(true).build() : IOAccess.NONE)
+                .allowCreateProcess(sandbox.hostClasses())
                 .allowCreateThread(false)
                 .allowNativeAccess(false)
                 .allowPolyglotAccess(PolyglotAccess.NONE)
@@ -163,7 +166,8 @@ public final class JsRank implements AutoCloseable {
         bindings.putMember("__mpiArity", (ProxyExecutable) a -> mpi.arity(a[0].asString()));
         bindings.putMember("__lapi", (ProxyExecutable) a -> lapi.getMember(a[0].asString()));
         bindings.putMember("__lapiArity", (ProxyExecutable) a -> lapi.arity(a[0].asString()));
-        Value helpers = context.eval(Source.create("js", PRELUDE));
+        // internal: errors the bindings throw are located at the script line that called them, not in here
+        Value helpers = context.eval(Source.newBuilder("js", PRELUDE, "<mpish>").internal(true).buildLiteral());
         newMpiError = helpers.getArrayElement(0);
         newLapiError = helpers.getArrayElement(1);
         newTypeError = helpers.getArrayElement(2);
@@ -171,6 +175,30 @@ public final class JsRank implements AutoCloseable {
         newArray = helpers.getArrayElement(4);
         newObject = helpers.getArrayElement(5);
         undefined = helpers.getArrayElement(6);
+        newError = helpers.getArrayElement(7);
+        bindings.putMember("getenv", (ProxyExecutable) a -> {
+            if (!sandbox.env()) throw refused("read the environment", "--allow-env");
+            String v = a.length == 0 ? null : System.getenv(a[0].asString());
+            return v == null ? undefined : v;
+        });
+        bindings.putMember("readFile", (ProxyExecutable) a -> {
+            if (!sandbox.io()) throw refused("read files", "--allow-io");
+            try {
+                return java.nio.file.Files.readString(java.nio.file.Path.of(a[0].asString()));
+            } catch (java.io.IOException | RuntimeException e) {
+                throw newError.execute("readFile: " + e.getMessage()).throwException();
+            }
+        });
+        bindings.putMember("writeFile", (ProxyExecutable) a -> {
+            if (!sandbox.io()) throw refused("write files", "--allow-io");
+            try {
+                java.nio.file.Files.writeString(java.nio.file.Path.of(a[0].asString()),
+                        a.length < 2 ? "" : a[1].isString() ? a[1].asString() : a[1].toString());
+                return undefined;
+            } catch (java.io.IOException | RuntimeException e) {
+                throw newError.execute("writeFile: " + e.getMessage()).throwException();
+            }
+        });
         bindings.putMember("mem", new MemObject(this));
         bindings.putMember("args", newArray.execute(args.toArray()));
     }
@@ -373,6 +401,10 @@ public final class JsRank implements AutoCloseable {
 
     RuntimeException lapiError(org.mpish.runtime.lapi.LapiException e) {
         throw newLapiError.execute(e.code(), e.getMessage(), e.call(), e.rank()).throwException();
+    }
+
+    private RuntimeException refused(String what, String option) {
+        throw newError.execute("scripts may not " + what + " unless mpish run is given " + option).throwException();
     }
 
     RuntimeException typeError(String message) { throw newTypeError.execute(message).throwException(); }

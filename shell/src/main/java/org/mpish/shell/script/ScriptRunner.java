@@ -8,6 +8,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.SourceSection;
@@ -26,6 +27,8 @@ import org.mpish.runtime.mpi.MpiProcess;
  */
 public final class ScriptRunner {
     public static final int EXIT_TIMEOUT = 124;
+    /** The exit status after an interrupt (Ctrl-C), as a shell reports SIGINT. */
+    public static final int EXIT_INTERRUPTED = 130;
 
     private final int ranks;
     private final List<String> args;
@@ -34,6 +37,8 @@ public final class ScriptRunner {
     private final PrintStream out;
     private final PrintStream err;
     private final Job.Options options;
+    private volatile Job running;
+    private volatile boolean interruptRequested;
 
     public ScriptRunner(int ranks, List<String> args, double timeoutSeconds, Sandbox sandbox, PrintStream out,
                         PrintStream err, Job.Options options) {
@@ -51,10 +56,14 @@ public final class ScriptRunner {
         Source source = Source.newBuilder("js", code, fileName).buildLiteral();
         RankOutput output = new RankOutput(out, false, ranks);
         Map<Integer, String> failures = new TreeMap<>();
-        JsRank[] contexts = new JsRank[ranks];
+        // a rank publishes its context here, then checks for an abort; an abort is set, then cancels what is here:
+        // so a context made while the job is being aborted is cancelled by one side or the other
+        AtomicReferenceArray<JsRank> contexts = new AtomicReferenceArray<>(ranks);
         try (Job job = new Job(ranks, options.withAbortOnDeadlock(true))) {
+            running = job;
+            if (interruptRequested) interrupt(); // Ctrl-C came before the job existed
             job.onAbort(a -> {
-                for (JsRank js : contexts) if (js != null) cancel(js);
+                cancelAll(contexts);
             });
             CompletableFuture<?>[] futures = new CompletableFuture<?>[ranks];
             for (Rank r : job.ranks()) {
@@ -73,7 +82,7 @@ public final class ScriptRunner {
                         Job.Abort.Kind.TIMEOUT, -1));
                 waitQuietly(futures);
             } catch (InterruptedException e) {
-                job.abort(new Job.Abort(130, "interrupted", Job.Abort.Kind.CLOSED, -1));
+                interrupt();
                 waitQuietly(futures);
                 Thread.currentThread().interrupt();
             } catch (ExecutionException e) {
@@ -90,16 +99,30 @@ public final class ScriptRunner {
             }
             return failures.isEmpty() ? 0 : 1;
         } finally {
-            for (JsRank js : contexts) if (js != null) cancel(js);
+            running = null;
+            cancelAll(contexts);
         }
     }
 
-    private void runRank(Rank r, Source source, RankOutput output, JsRank[] contexts, Map<Integer, String> failures) {
+    /**
+     * Ctrl-C: ends the running job (if any) with a report of what every rank was doing; {@link #run} then returns
+     * {@link #EXIT_INTERRUPTED}. Safe from any thread, at any time.
+     */
+    public void interrupt() {
+        interruptRequested = true;
+        Job job = running;
+        if (job == null) return;
+        String roll = job.rollCall().replaceFirst("^deadlock: every rank is waiting and none can proceed", "state at the interrupt:");
+        job.abort(new Job.Abort(EXIT_INTERRUPTED, "interrupted (Ctrl-C)\n" + roll, Job.Abort.Kind.INTERRUPTED, -1));
+    }
+
+    private void runRank(Rank r, Source source, RankOutput output, AtomicReferenceArray<JsRank> contexts, Map<Integer, String> failures) {
         Job job = r.job();
         JsRank js = null;
         try {
             js = new JsRank(r, Catalogue.get(), output, args, sandbox);
-            contexts[r.id()] = js;
+            contexts.set(r.id(), js);
+            r.checkAbort(); // aborted while this context was being made: the abort may not have seen it
             js.eval(source);
             r.progress();
             MpiProcess p = r.stateIfPresent(MpiProcess.class);
@@ -115,7 +138,8 @@ public final class ScriptRunner {
         } catch (MpiException e) {
             fail(r, failures, e.getMessage());
         } catch (RuntimeException e) {
-            fail(r, failures, "internal error: " + e);
+            // a context closed under it by an abort (IllegalStateException) is the abort, already reported
+            if (job.abortReason() == null) fail(r, failures, "internal error: " + e);
         } finally {
             r.markFinished();
             try {
@@ -138,9 +162,11 @@ public final class ScriptRunner {
     public static String describe(PolyglotException e) {
         StringBuilder sb = new StringBuilder();
         SourceSection s = e.getSourceLocation();
-        if (s == null) {
+        if (s == null || s.getSource().isInternal()) {
+            // an error made by mpish's own JavaScript (MPIError, LAPIError): the first frame of the user's code
+            s = null;
             for (PolyglotException.StackFrame f : e.getPolyglotStackTrace()) {
-                if (f.isGuestFrame() && f.getSourceLocation() != null) {
+                if (f.isGuestFrame() && f.getSourceLocation() != null && !f.getSourceLocation().getSource().isInternal()) {
                     s = f.getSourceLocation();
                     break;
                 }
@@ -149,6 +175,7 @@ public final class ScriptRunner {
         if (s != null) sb.append(s.getSource().getName()).append(':').append(s.getStartLine()).append(':').append(s.getStartColumn()).append(": ");
         String m = e.getMessage();
         if (m == null) m = e.toString();
+        if (e.isResourceExhausted()) m = "out of memory: the script filled the Java heap (" + m + ")";
         if (e.isSyntaxError()) {
             // Graal repeats the source line with a caret under it: keep the first line only
             m = m.lines().findFirst().orElse(m);
@@ -156,6 +183,13 @@ public final class ScriptRunner {
         }
         sb.append(m);
         return sb.toString();
+    }
+
+    private static void cancelAll(AtomicReferenceArray<JsRank> contexts) {
+        for (int i = 0; i < contexts.length(); i++) {
+            JsRank js = contexts.get(i);
+            if (js != null) cancel(js);
+        }
     }
 
     private static void cancel(JsRank js) {

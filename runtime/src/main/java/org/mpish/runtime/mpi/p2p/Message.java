@@ -20,6 +20,10 @@ final class Message {
     /** Eager data (or Sendrecv_replace's copy); null when the data is still in {@link #from}. */
     byte[] packed;
     final Transfer.Layout from;
+    /** Counted in the receiver's {@link P2pState#eagerHeld} until delivered. */
+    boolean held;
+    /** Small enough to go eagerly, but the receiver held its limit of unreceived copies: it waits for the receive. */
+    boolean heldBack;
     /** Completed when the message is delivered (rendezvous, synchronous, buffered); null for eager sends. */
     SendRequest sender;
     /** The link of the mailbox's incoming stack ({@link Mailbox#push}). */

@@ -170,32 +170,52 @@ public final class P2p {
         Message m = new Message(comm.shared().contextId(), comm.rank(), tag, bytes, r.id(), dstWorld, comm.name(), mode,
                 me.nextMessage++, buf);
         boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
+        P2pState dst = me.peer(dstWorld);
+        Mailbox mb = dst.mailbox;
+        // a blocking send that completes at once (eager) needs no request, unless flow control makes it wait
         SendRequest s = blocking && eager ? null : new SendRequest(r, comm, mode, dest, m, onDone);
-        Mailbox mb = me.peer(dstWorld).mailbox;
         Job job = r.job();
         if (mode != Mode.READY && mb.postedTotal == 0) {
             // nothing posted there to match: push the message without the lock (see Mailbox)
-            if (eager) m.packed = packed != null ? packed : Transfer.pack(buf);
-            else {
+            boolean full = false;
+            if (eager && bytes > 0 && !reserve(dst, bytes)) {
+                eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
+                full = true;
+                m.heldBack = true;
+                if (s == null) s = new SendRequest(r, comm, mode, dest, m, onDone);
+            }
+            if (eager) {
+                m.packed = packed != null ? packed : Transfer.pack(buf);
+                m.held = bytes > 0; // reserved above
+            } else {
                 m.packed = packed;
                 m.sender = s;
             }
             mb.push(m);
             if (mb.postedTotal != 0) mb.settle(); // a receive was posted meanwhile: match now
-            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager));
+            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager, full, dst, bytes));
             if (eager && s != null) s.complete(SendRequest.DONE);
             job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
             return s;
         }
         RecvRequest match;
         Object[] drained;
+        boolean full = false;
         synchronized (mb) {
             drained = mb.drain();
             match = mb.takePosted(m);
             if (match == null) {
                 if (mode == Mode.READY) throw notPosted(comm, tag, dest);
-                if (eager) m.packed = packed != null ? packed : Transfer.pack(buf);
-                else {
+                if (eager && bytes > 0 && !reserve(dst, bytes)) {
+                    eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
+                    full = true;
+                    m.heldBack = true;
+                    if (s == null) s = new SendRequest(r, comm, mode, dest, m, onDone);
+                }
+                if (eager) {
+                    m.packed = packed != null ? packed : Transfer.pack(buf);
+                    m.held = bytes > 0; // reserved above
+                } else {
                     m.packed = packed;
                     m.sender = s;
                 }
@@ -210,17 +230,28 @@ public final class P2p {
             if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + ": matched a posted receive at once");
             deliver(m, match);
         } else {
-            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager));
+            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager, full, dst, bytes));
             if (eager && s != null) s.complete(SendRequest.DONE);
             job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
         }
         return s;
     }
 
-    private static String queuedText(Mode mode, boolean eager) {
+    private static String queuedText(Mode mode, boolean eager, boolean full, P2pState dst, long bytes) {
         return eager ? ": copied eagerly, queued at the receiver"
                 : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
+                : full ? ": queued at the receiver, which already holds " + bytes(dst.eagerHeld.get()) + " of messages not yet "
+                        + "received (its limit); the sender waits, its data in place, until the receive matches"
                 : ": queued at the receiver; the sender waits, its data in place, until the receive matches";
+    }
+
+    /** Counts {@code bytes} of an eager copy against the receiver's limit; false (nothing counted) if they do not fit. */
+    private static boolean reserve(P2pState dst, long bytes) {
+        for (;;) {
+            long held = dst.eagerHeld.get();
+            if (held + bytes > dst.eagerCap) return false;
+            if (dst.eagerHeld.compareAndSet(held, held + bytes)) return true;
+        }
     }
 
     /** Delivers the (message, receive) pairs a {@link Mailbox#drain} matched; call it without the lock. */
@@ -310,6 +341,10 @@ public final class P2p {
         if (receiver.job().tracing()) {
             trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched the receive"
                     + (q != null && q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(capacity) : ""));
+        }
+        if (m.held) {
+            m.held = false;
+            P2pState.of(receiver).eagerHeld.addAndGet(-m.bytes);
         }
         Status st = null;
         if (q != null) q.matched(m.source, m.tag, err, n); // the receiver makes the Status, on its own thread

@@ -101,7 +101,11 @@ public final class P2pCalls implements CallFamily {
         b.call("MPI_Iprobe", "point-to-point", "tell whether a matching message has arrived, without receiving it")
                 .in("source", RANK).in("tag", TAG).in("comm", COMM).out("flag", BOOL).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
-                    if (a.i(0) == EnvCalls.PROC_NULL) { a.comm(2); return new Object[] {true, remember(r, procNull())}; }
+                    if (a.i(0) == EnvCalls.PROC_NULL) {
+                        a.comm(2);
+                        Check.recvTag(a.i(1));
+                        return new Object[] {true, remember(r, procNull())};
+                    }
                     Message m = probe(r, a, false, false);
                     return new Object[] {m != null, m == null ? Status.EMPTY : remember(r, probed(m))};
                 });
@@ -120,9 +124,10 @@ public final class P2pCalls implements CallFamily {
                     Handle h = a.valid(3);
                     MessageHandle mh = (MessageHandle) h;
                     Handle none = Handle.nullOf(HandleKind.MESSAGE);
-                    if (mh == MessageHandle.NO_PROC) return new Object[] {none, remember(r, procNull())};
                     int n = Check.count(a, 1);
-                    RecvRequest q = new RecvRequest(r, mh.comm, mh.message.source, mh.message.tag, Check.buffer(r, a.l(0), n, Check.type(a, 2)));
+                    var layout = Check.buffer(r, a.l(0), n, Check.type(a, 2)); // checked for MPI_MESSAGE_NO_PROC too
+                    if (mh == MessageHandle.NO_PROC) return new Object[] {none, remember(r, procNull())};
+                    RecvRequest q = new RecvRequest(r, mh.comm, mh.message.source, mh.message.tag, layout);
                     mh.markFreed();
                     MpiProcess.of(r).handles().remove(mh);
                     P2p.deliver(mh.message, q);

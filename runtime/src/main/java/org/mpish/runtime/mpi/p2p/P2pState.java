@@ -15,6 +15,16 @@ public final class P2pState {
     final P2p.Settings settings;
     volatile BsendBuffer processBuffer;
     final ConcurrentHashMap<Comm, BsendBuffer> commBuffers = new ConcurrentHashMap<>();
+    /**
+     * Bytes of eagerly sent messages queued here and not yet received: the copies MPI keeps for this rank. A
+     * standard send that would take it past {@link #eagerCap} waits for its receive instead, as a larger send
+     * does, so a rank that floods another that never receives blocks (and a deadlock is reported) instead of
+     * filling the JVM's heap.
+     */
+    final java.util.concurrent.atomic.AtomicLong eagerHeld = new java.util.concurrent.atomic.AtomicLong();
+    /** 16 MiB, or less: the rank's memory limit, or a share of the heap when the job has many ranks. */
+    final long eagerCap;
+    public static final long EAGER_HELD_MAX = 16L << 20;
     /** Numbers the messages this rank sends (its own thread only). */
     long nextMessage;
     /** The other ranks' state, by world rank, filled as this rank sends to them (its own thread only). */
@@ -24,6 +34,8 @@ public final class P2pState {
         this.rank = rank;
         this.settings = P2p.settings(rank.job());
         this.peers = new P2pState[rank.job().size()];
+        this.eagerCap = Math.min(Math.min(EAGER_HELD_MAX, rank.memory().limit()),
+                Math.max(1L << 20, Runtime.getRuntime().maxMemory() / (4L * rank.job().size())));
     }
 
     /** The state of world rank {@code w} (for its mailbox), cached. */

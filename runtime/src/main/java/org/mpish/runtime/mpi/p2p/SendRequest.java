@@ -54,7 +54,10 @@ final class SendRequest extends P2pRequest {
         return switch (mode) {
             case SYNCHRONOUS -> what + " (a synchronous send completes only when the receive matches)";
             case BUFFERED -> what + " (buffered)";
-            default -> what + " (it is larger than the eager limit of " + P2p.bytes(P2p.eagerLimit(owner().job()))
+            default -> msg.heldBack
+                    ? what + " (rank " + dest + " already holds its limit of " + P2p.bytes(P2pState.of(owner().job().rank(msg.dstWorld)).eagerCap)
+                      + " of eager messages it has not received, so the send waits for the matching receive)"
+                    : what + " (it is larger than the eager limit of " + P2p.bytes(P2p.eagerLimit(owner().job()))
                     + ", so the send waits for the matching receive)";
         };
     }
@@ -65,6 +68,10 @@ final class SendRequest extends P2pRequest {
         if (msg == null) return false;
         Mailbox mb = P2pState.of(owner().job().rank(msg.dstWorld)).mailbox;
         if (!mb.removeUnexpected(msg)) return false;
+        if (msg.held) { // an eager copy withdrawn: the receiver no longer holds it
+            msg.held = false;
+            P2pState.of(owner().job().rank(msg.dstWorld)).eagerHeld.addAndGet(-msg.bytes);
+        }
         P2p.trace(owner(), "p2p", "cancel", operation() + " to rank " + dest + " with tag " + msg.tag + " withdrawn before it was received");
         done(CANCELLED);
         return true;

@@ -1,0 +1,329 @@
+package org.mpish.shell.man;
+
+/**
+ * The block macros of man(7) on the terminal: sections, paragraphs, tagged and indented lists,
+ * relative insets and synopsis blocks.  Holds the indentation state: the current left margin and,
+ * per RS level, the indentation remembered from the last TP/IP/HP width argument (as groff does).
+ */
+final class BlockFormatter {
+    private static final int MAXMARGINS = 64;
+    static final int INDENT = 7;
+
+    private final Terminal p;
+    private final ManFormatter f;
+    private final int[] lmargin = new int[MAXMARGINS];
+    private int lmargincur;
+    private int lmarginsz;
+    /** Left margin of the current section body (changes with RS and in). */
+    int offset = INDENT;
+    /** Blank lines between paragraphs (.PD). */
+    int pardist = 1;
+    /** The indentation each RS block added, to take back at its end (the tree stays untouched). */
+    private final java.util.Map<ManNode, Integer> rsIndent = new java.util.IdentityHashMap<>();
+
+    BlockFormatter(Terminal p, ManFormatter f) {
+        this.p = p;
+        this.f = f;
+        lmargin[0] = INDENT;
+    }
+
+    /** Pre actions of the block macros, or null if {@code n} is not one. */
+    Boolean pre(ManNode n) {
+        return switch (n.tok) {
+            case SH -> preSection(n, false);
+            case SS -> preSection(n, true);
+            case TP, TQ -> preTP(n);
+            case PP, LP, P -> prePP(n);
+            case IP -> preIP(n);
+            case HP -> preHP(n);
+            case RS -> preRS(n);
+            case SY -> preSY(n);
+            default -> null;
+        };
+    }
+
+    /** Post actions of the block macros; returns false if {@code n} is not one. */
+    boolean post(ManNode n) {
+        switch (n.tok) {
+            case SH, SS -> {
+                if (n instanceof ManNode.Head || n instanceof ManNode.Body) {
+                    p.newln();
+                }
+            }
+            case TP, TQ -> {
+                if (n instanceof ManNode.Head) {
+                    p.flushln();
+                } else if (n instanceof ManNode.Body) {
+                    p.newln();
+                    p.offset = offset;
+                }
+            }
+            case IP -> {
+                if (n instanceof ManNode.Head) {
+                    p.flushln();
+                    p.flags &= ~Terminal.NOBREAK;
+                    p.trailspace = 0;
+                    p.rmargin = p.maxrmargin;
+                } else if (n instanceof ManNode.Body) {
+                    p.newln();
+                    p.offset = offset;
+                }
+            }
+            case HP -> {
+                if (n instanceof ManNode.Body) {
+                    p.newln();
+                    if (n.first == null) {
+                        p.vspace(); // groff compatibility: .HP breaks even when empty
+                    }
+                    p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+                    p.trailspace = 0;
+                    p.offset = offset;
+                    p.rmargin = p.maxrmargin;
+                }
+            }
+            case RS -> postRS(n);
+            case SY -> {
+                if (n instanceof ManNode.Head) {
+                    p.flushln();
+                    p.flags &= ~Terminal.NOBREAK;
+                } else if (n instanceof ManNode.Body) {
+                    p.newln();
+                    p.offset = offset;
+                }
+            }
+            default -> {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Blank lines before a paragraph, except at the start of a section (but inside RS, always). */
+    private void bvspace(ManNode n) {
+        p.newln();
+        if ((n.parent instanceof ManNode.Root || n.parent.tok != Tok.RS) && n.prevSibling() == null) {
+            return;
+        }
+        for (int i = 0; i < pardist; i++) {
+            p.vspace();
+        }
+    }
+
+    private boolean preSection(ManNode n, boolean sub) {
+        if (n instanceof ManNode.Block) {
+            lmargin[lmargincur] = INDENT;
+            offset = INDENT;
+            ManNode prev = n.prevSibling();
+            if (prev == null || (prev.tok == n.tok && ((ManNode.Block) prev).body != null
+                    && ((ManNode.Block) prev).body.firstChild() == null)) {
+                return true;
+            }
+            for (int i = 0; i < pardist; i++) {
+                p.vspace();
+            }
+        } else if (n instanceof ManNode.Head) {
+            p.fontRepl(Output.BOLD);
+            p.offset = sub ? 3 : 0;
+            p.rmargin = offset;
+            p.trailspace = offset;
+            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
+        } else {
+            p.offset = offset;
+            p.rmargin = p.maxrmargin;
+            p.trailspace = 0;
+            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+        }
+        return true;
+    }
+
+    private boolean prePP(ManNode n) {
+        if (n instanceof ManNode.Block) {
+            lmargin[lmargincur] = INDENT;
+            bvspace(n);
+        } else if (n instanceof ManNode.Head) {
+            return false;
+        } else {
+            p.offset = offset;
+        }
+        return true;
+    }
+
+    /** Indentation from a width argument, remembered for the next paragraph of this kind. */
+    private int width(ManNode arg) {
+        if (arg instanceof ManNode.Text t) {
+            int len = Units.hspan(t.string, 'n');
+            if (len != Units.INVALID) {
+                if (len < 0 && -len > offset) {
+                    len = -offset;
+                } else if (len > Short.MAX_VALUE) {
+                    len = INDENT;
+                }
+                lmargin[lmargincur] = len;
+                return len;
+            }
+        }
+        return lmargin[lmargincur];
+    }
+
+    private boolean preTP(ManNode n) {
+        if (n instanceof ManNode.Block) {
+            if (n.tok == Tok.TP) {
+                bvspace(n);
+            }
+            return true;
+        }
+        if (n instanceof ManNode.Head) {
+            p.flags |= Terminal.NOBREAK | Terminal.BRTRSP;
+            p.trailspace = 1;
+        } else {
+            p.flags |= Terminal.NOSPACE;
+        }
+        ManNode head = ((ManNode.Block) n.parent).head;
+        ManNode arg = head == null ? null : head.first;
+        int len = arg != null && !arg.has(ManNode.LINE) ? width(arg) : lmargin[lmargincur];
+        if (n instanceof ManNode.Head) {
+            p.offset = offset;
+            p.rmargin = offset + len;
+            ManNode nn = n.first;
+            while (nn != null && !nn.has(ManNode.LINE)) {
+                nn = nn.next; // arguments on the .TP line itself are not printed
+            }
+            while (nn != null) {
+                ManNode next = nn.next;
+                f.node(nn);
+                nn = next;
+            }
+            return false;
+        }
+        p.offset = offset + len;
+        p.rmargin = p.maxrmargin;
+        p.trailspace = 0;
+        p.flags &= ~(Terminal.NOBREAK | Terminal.BRTRSP);
+        return true;
+    }
+
+    private boolean preIP(ManNode n) {
+        if (n instanceof ManNode.Block) {
+            bvspace(n);
+            return true;
+        }
+        if (n instanceof ManNode.Head) {
+            p.flags |= Terminal.NOBREAK;
+            p.trailspace = 1;
+        } else {
+            p.flags |= Terminal.NOSPACE;
+        }
+        ManNode head = ((ManNode.Block) n.parent).head;
+        ManNode arg = head == null || head.first == null ? null : head.first.next;
+        int len = arg != null ? width(arg) : lmargin[lmargincur];
+        if (n instanceof ManNode.Head) {
+            p.offset = offset;
+            p.rmargin = offset + len;
+            if (n.first != null) {
+                f.node(n.first);
+            }
+            return false;
+        }
+        p.offset = offset + len;
+        p.rmargin = p.maxrmargin;
+        return true;
+    }
+
+    private boolean preHP(ManNode n) {
+        if (n instanceof ManNode.Block) {
+            bvspace(n);
+            return true;
+        }
+        if (n instanceof ManNode.Head) {
+            return false;
+        }
+        if (n.first == null) {
+            return false;
+        }
+        if (!n.first.has(ManNode.NOFILL)) {
+            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
+            p.trailspace = 2;
+        }
+        ManNode head = ((ManNode.Block) n.parent).head;
+        int len = width(head == null ? null : head.first);
+        p.offset = offset;
+        p.rmargin = offset + len;
+        return true;
+    }
+
+    private boolean preRS(ManNode n) {
+        if (n instanceof ManNode.Block) {
+            p.newln();
+            return true;
+        }
+        if (n instanceof ManNode.Head) {
+            return false;
+        }
+        ManNode.Head head = ((ManNode.Block) n.parent).head;
+        int aux = Short.MAX_VALUE + 1;
+        if (head.first == null) {
+            aux = lmargin[lmargincur];
+        } else if (head.first instanceof ManNode.Text t) {
+            int v = Units.hspan(t.string, 'n');
+            if (v != Units.INVALID) {
+                aux = v;
+            }
+        }
+        if (aux < 0 && -aux > offset) {
+            aux = -offset;
+        } else if (aux > Short.MAX_VALUE) {
+            aux = INDENT;
+        }
+        rsIndent.put(head, aux);
+        offset += aux;
+        p.offset = offset;
+        p.rmargin = p.maxrmargin;
+        if (++lmarginsz < MAXMARGINS) {
+            lmargincur = lmarginsz;
+        }
+        lmargin[lmargincur] = INDENT;
+        return true;
+    }
+
+    private void postRS(ManNode n) {
+        if (!(n instanceof ManNode.Body)) {
+            return;
+        }
+        p.newln();
+        offset -= rsIndent.getOrDefault(((ManNode.Block) n.parent).head, 0);
+        p.offset = offset;
+        if (--lmarginsz < MAXMARGINS) {
+            lmargincur = Math.max(lmarginsz, 0);
+        }
+    }
+
+    private boolean preSY(ManNode n) {
+        if (n instanceof ManNode.Block) {
+            ManNode prev = n.prevSibling();
+            if (prev == null || prev.tok != Tok.SY) {
+                bvspace(n);
+            }
+            return true;
+        }
+        ManNode.Head head = ((ManNode.Block) n.parent).head;
+        int len = 1;
+        if (head != null && head.first instanceof ManNode.Text t) {
+            len += Deroff.width(t.string);
+        }
+        if (n instanceof ManNode.Head) {
+            p.offset = offset;
+            p.rmargin = offset + len;
+            ManNode.Body body = ((ManNode.Block) n.parent).body;
+            if (body == null || body.first == null || !body.first.has(ManNode.NOFILL)) {
+                p.flags |= Terminal.NOBREAK;
+            }
+            p.fontRepl(Output.BOLD);
+        } else {
+            lmargin[lmargincur] = len;
+            p.offset = offset + len;
+            p.rmargin = p.maxrmargin;
+            p.flags |= Terminal.NOSPACE;
+        }
+        return true;
+    }
+}

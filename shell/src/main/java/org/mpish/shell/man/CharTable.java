@@ -1,0 +1,104 @@
+package org.mpish.shell.man;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * ASCII renderings of roff special characters ({@code \(em}, {@code \[bu]}, {@code \[u00E9]} ...).
+ * The tables are resources measured from mandoc's {@code -T ascii} output, so the renderings match.
+ */
+final class CharTable {
+    /** A character that may not be broken across lines and prints as a blank. */
+    static final char NBSP = '\u00A0';
+    /** A zero-width, non-breaking placeholder (from {@code \&} and similar). */
+    static final char ZW = '\u200B';
+    /** A hyphen at which a line may be broken. */
+    static final char HYPH = '\u2010';
+    /** A zero-width break point ({@code \:}). */
+    static final char BREAKPOINT = '\u200C';
+
+    private static final Map<String, String> NAMES = new HashMap<>();
+    private static final Map<Integer, String> UNICODE = new HashMap<>();
+
+    static {
+        load("chars.tsv", f -> NAMES.put(f[0], unescape(f[1])));
+        load("ascii-uc.tsv", f -> UNICODE.put(Integer.parseInt(f[0], 16), unescape(f[1])));
+        // Spacing characters with one-byte names are layout markers, not glyphs.
+        NAMES.put(" ", String.valueOf(NBSP));
+        NAMES.put("~", String.valueOf(NBSP));
+        NAMES.put("0", String.valueOf(NBSP));
+        NAMES.put(":", String.valueOf(BREAKPOINT));
+        NAMES.put("_", "_");
+    }
+
+    private CharTable() {
+    }
+
+    private static void load(String resource, java.util.function.Consumer<String[]> row) {
+        try (InputStream in = CharTable.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + resource);
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                if (!line.isEmpty() && !line.startsWith("#")) {
+                    String[] f = line.split("\t", -1);
+                    row.accept(f);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Decodes {@code \\b} (backspace, for overstruck accents) and {@code \\\\} in table cells. */
+    private static String unescape(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char n = s.charAt(++i);
+                b.append(n == 'b' ? '\b' : n == 't' ? '\t' : n);
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** The ASCII rendering of a named special character, or null when the name is unknown. */
+    static String special(String name) {
+        return NAMES.get(name);
+    }
+
+    /** Whether a name is a known special character. */
+    static boolean known(String name) {
+        return NAMES.containsKey(name);
+    }
+
+    /** The ASCII rendering of a Unicode code point, as mandoc prints {@code \[uXXXX]}. */
+    static String unicode(int cp) {
+        if (cp == '\t') {
+            return "\t";
+        }
+        if (cp >= 0x20 && cp < 0x7f) {
+            return String.valueOf((char) cp);
+        }
+        String s = UNICODE.get(cp);
+        return s != null ? s : "<?>";
+    }
+
+    /** The ASCII rendering of a numbered character {@code \N'n'}, or null when it prints nothing. */
+    static String numbered(int n) {
+        if (n >= 0x20 && n < 0x7f) {
+            return String.valueOf((char) n);
+        }
+        return null;
+    }
+}

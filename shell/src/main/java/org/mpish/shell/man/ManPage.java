@@ -1,0 +1,105 @@
+package org.mpish.shell.man;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A parsed and validated man(7) page, ready to be rendered at any width.
+ * <pre>
+ *   ManPage page = ManPage.parse(source, "MPI_Put.3");
+ *   String text = page.render(78, Style.PLAIN);      // == mandoc -T ascii -O width=78 | col -bx
+ *   page.diagnostics().forEach(System.err::println); // file:line:col: LEVEL: message
+ * </pre>
+ * Malformed input is reported and rendered as well as possible; no method throws on bad input.
+ * A parsed page is not modified by rendering, so it may be rendered from several threads.
+ */
+public final class ManPage {
+    /** Default output width, as mandoc's. */
+    public static final int DEFAULT_WIDTH = 78;
+
+    private final String fileName;
+    private final ManNode.Root root;
+    private final ManValidator.Meta meta;
+    private final List<Diagnostic> diagnostics;
+
+    private ManPage(String fileName, ManNode.Root root, ManValidator.Meta meta, List<Diagnostic> diagnostics) {
+        this.fileName = fileName;
+        this.root = root;
+        this.meta = meta;
+        this.diagnostics = diagnostics;
+    }
+
+    /** Parses and checks a page; {@code fileName} is only used in diagnostics. */
+    public static ManPage parse(String source, String fileName) {
+        try {
+            return BigStack.call(() -> {
+                Diags d = new Diags(fileName);
+                ManParser parser = new ManParser(d);
+                parser.run(source == null ? "" : source);
+                ManValidator.Meta meta = ManValidator.validate(parser.s.root, parser.s, d, fileName);
+                return new ManPage(fileName, parser.s.root, meta, d.list());
+            });
+        } catch (RuntimeException | StackOverflowError e) {
+            Diags d = new Diags(fileName);
+            d.error(0, 0, "internal error, rendering nothing: " + e);
+            ManNode.Root empty = new ManNode.Root();
+            return new ManPage(fileName, empty, new ManValidator.Meta("", "", "", null, null, false), d.list());
+        }
+    }
+
+    /**
+     * Reads (UTF-8, else ISO 8859-1) and parses a page file; diagnostics name it as given.
+     *
+     * @throws java.io.UncheckedIOException if the file cannot be read
+     */
+    public static ManPage parse(Path file) {
+        return parse(ManLint.read(file), file.toString());
+    }
+
+    /** Renders {@code source} in one step. */
+    public static String render(String source, String fileName, int width, Style style) {
+        return parse(source, fileName).render(width, style);
+    }
+
+    /** The page laid out for a terminal {@code width} columns wide (clamped to 1..1000). */
+    public String render(int width, Style style) {
+        int w = Math.max(1, Math.min(1000, width));
+        try {
+            return style.render(BigStack.call(() -> ManFormatter.format(root, meta, w)));
+        } catch (RuntimeException | StackOverflowError e) {
+            return fileName + ": internal error while formatting: " + e + "\n";
+        }
+    }
+
+    /** Messages from parsing and validation, in mandoc's order. */
+    public List<Diagnostic> diagnostics() {
+        return diagnostics;
+    }
+
+    /** The title from {@code .TH}, e.g. {@code MPI_PUT}; empty if missing. */
+    public String title() {
+        return meta.title();
+    }
+
+    /** The section from {@code .TH}, e.g. {@code 3}; empty if missing. */
+    public String section() {
+        return meta.section();
+    }
+
+    /** The syntax tree (after validation). */
+    public ManNode.Root tree() {
+        return root;
+    }
+
+    /** Diagnostics at or above a level. */
+    public List<Diagnostic> diagnostics(Level atLeast) {
+        List<Diagnostic> out = new ArrayList<>();
+        for (Diagnostic d : diagnostics) {
+            if (d.level().compareTo(atLeast) >= 0) {
+                out.add(d);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,416 @@
+package org.mpish.shell.man;
+
+/**
+ * Line filling for a fixed-width terminal, modelled on mandoc's term.c: words are collected in
+ * a buffer and {@link #flushln} breaks them into output lines between a left offset and a right
+ * margin.  Text is never justified and only breaks at blanks and at hyphens between letters.
+ * All widths are in columns.
+ */
+final class Terminal {
+    /** No blank before the next word. */
+    static final int NOSPACE = 1;
+    /** Keep NOSPACE set after each word. */
+    static final int NONOSPACE = 1 << 1;
+    /** Words are joined by non-breaking blanks. */
+    static final int KEEP = 1 << 2;
+    /** Set KEEP after the next word. */
+    static final int PREKEEP = 1 << 3;
+    /** The previous word ended a sentence: use two blanks. */
+    static final int SENTENCE = 1 << 4;
+    /** A field (tag, heading) whose overflow continues on the same line. */
+    static final int NOBREAK = 1 << 5;
+    /** Lines after a broken NOBREAK field start at the right margin. */
+    static final int BRIND = 1 << 6;
+    /** Trailing blanks count when deciding whether a field overflowed. */
+    static final int BRTRSP = 1 << 7;
+    /** Never break lines (no-fill mode). */
+    static final int BRNEVER = 1 << 8;
+    /** The line ended with \c or a list body follows its tag: no line break before the next text. */
+    static final int NONEWLINE = 1 << 9;
+    /** Start output at the current column instead of the offset. */
+    static final int NOPAD = 1 << 10;
+    /** The next field always follows on the same line. */
+    static final int HANG = 1 << 11;
+
+    private static final int TAB_WIDTH = 5;
+
+    final Output out = new Output();
+    int flags;
+    int offset;
+    int rmargin;
+    int maxrmargin;
+    int trailspace;
+    int skipvsp;
+    /** Temporary indentation from .ti, undone at the end of the output line. */
+    int ti;
+    private int minbl;
+    private int viscol;
+
+    char[] buf = new char[256];
+    int col;
+    int lastcol;
+    private int readPos;
+
+    private byte font = Output.ROMAN;
+    private byte fontLast = Output.ROMAN;
+
+    Terminal(int width) {
+        maxrmargin = rmargin = width;
+    }
+
+    boolean has(int flag) {
+        return (flags & flag) != 0;
+    }
+
+    // ---------------------------------------------------------------- fonts
+
+    void fontRepl(byte f) {
+        if (measuring) {
+            return;
+        }
+        fontLast = font;
+        font = f;
+    }
+
+    void fontPrev() {
+        if (measuring) {
+            return;
+        }
+        byte f = fontLast;
+        fontLast = font;
+        font = f;
+    }
+
+    // ---------------------------------------------------------------- buffer
+
+    /*
+     * The buffer holds what mandoc's does: fonts are already encoded as backspace overstrike
+     * (bold "x\bx", underline "_\bx"), because where a line may break depends on it.
+     */
+
+    private void ensure(int n) {
+        if (col + n >= buf.length) {
+            buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, col + n + 16));
+        }
+    }
+
+    /** Buffers a layout character (blank, marker); blanks never overwrite text moved back over. */
+    void bufferc(char c) {
+        ensure(1);
+        if (lastcol <= col || (c != ' ' && c != CharTable.NBSP)) {
+            buf[col] = c;
+        }
+        col++;
+        if (lastcol < col) {
+            lastcol = col;
+        }
+    }
+
+    /** Buffers one printable character in the current font. */
+    void encode1(char c) {
+        ensure(8);
+        byte f = c == CharTable.HYPH || (c > ' ' && c < 0x7f) ? font : Output.ROMAN;
+        if (backBefore) {
+            if (col > 0 && (buf[col - 1] == ' ' || buf[col - 1] == '\t')) {
+                col--;
+            } else {
+                buf[col++] = '\b';
+            }
+            backBefore = false;
+        }
+        if (f == Output.UNDER || f == Output.BI) {
+            buf[col++] = '_';
+            buf[col++] = '\b';
+        }
+        if (f == Output.BOLD || f == Output.BI) {
+            buf[col++] = c == CharTable.HYPH ? '-' : c;
+            buf[col++] = '\b';
+        }
+        if (lastcol <= col || (c != ' ' && c != CharTable.NBSP)) {
+            buf[col] = c;
+        }
+        if (lastcol < ++col) {
+            lastcol = col;
+        }
+        if (backAfter) {
+            backBefore = true;
+            backAfter = false;
+        }
+    }
+
+    /** Buffers a string in the current font; non-printing characters go in unchanged. */
+    void encode(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == CharTable.HYPH || (c > ' ' && c < 0x7f)) {
+                encode1(c);
+            } else {
+                bufferc(c);
+                if (c == '\b' && backBefore) {
+                    // postpone \z while an overstruck character is being built
+                    backBefore = false;
+                    backAfter = true;
+                }
+            }
+        }
+    }
+
+    void encode(char c) {
+        encode(String.valueOf(c));
+    }
+
+    // ---------------------------------------------------------------- words
+
+    /** Adds a word (or a whole text line) to the buffer, interpreting escape sequences. */
+    void word(String w) {
+        if (!has(NOSPACE)) {
+            if (!has(KEEP)) {
+                bufferc(' ');
+                if (has(SENTENCE)) {
+                    bufferc(' ');
+                }
+            } else {
+                bufferc(CharTable.NBSP);
+            }
+        }
+        if (has(PREKEEP)) {
+            flags |= KEEP;
+        }
+        if (has(NONOSPACE)) {
+            flags |= NOSPACE;
+        } else {
+            flags &= ~NOSPACE;
+        }
+        flags &= ~(SENTENCE | NONEWLINE);
+        skipvsp = 0;
+
+        int len = w.length();
+        int i = 0;
+        while (i < len) {
+            char c = w.charAt(i);
+            if (c != '\\') {
+                encode(c);
+                i++;
+                continue;
+            }
+            Escape e = Escape.parse(w, i + 1);
+            i = Math.max(e.end(), i + 1);
+            switch (e.kind()) {
+                case UNICODE -> encode(CharTable.unicode(Integer.parseInt(e.arg(w).substring(1), 16)));
+                case NUMBERED -> {
+                    String s = CharTable.numbered(EscapeWriter.numberOf(e.arg(w)));
+                    if (s != null) {
+                        encode(s);
+                    }
+                }
+                case SPECIAL -> {
+                    String s = CharTable.special(e.arg(w));
+                    if (s != null) {
+                        encode(s);
+                    }
+                }
+                case UNDEF -> encode(w.charAt(e.argStart()));
+                case FONT_BOLD -> fontRepl(Output.BOLD);
+                case FONT_ITALIC -> fontRepl(Output.UNDER);
+                case FONT_BI -> fontRepl(Output.BI);
+                case FONT_ROMAN, FONT_CW -> fontRepl(Output.ROMAN);
+                case FONT_PREV -> fontPrev();
+                case BREAK -> bufferc('\n');
+                case NOSPACE -> {
+                    if (i >= len) {
+                        flags |= NOSPACE | NONEWLINE;
+                    }
+                }
+                case HORIZ -> EscapeWriter.horizontal(this, e.arg(w));
+                case HLINE -> EscapeWriter.hline(this, e.arg(w));
+                case SKIPCHAR -> backAfter = true;
+                case OVERSTRIKE -> EscapeWriter.overstrike(this, e.arg(w));
+                default -> {
+                }
+            }
+        }
+    }
+
+    /** Width measurement only: fonts do not add overstrike. */
+    boolean measuring;
+    boolean backAfter;
+    boolean backBefore;
+
+    // ---------------------------------------------------------------- lines
+
+    /** Ends the current output line (and undoes a temporary indent). */
+    private void endline() {
+        out.endline();
+        viscol = 0;
+        minbl = 0;
+        offset = offset > ti ? offset - ti : 0;
+        ti = 0;
+    }
+
+    /** Breaks the output line if anything is pending. */
+    void newln() {
+        flags |= NOSPACE;
+        if (lastcol > 0 || viscol > 0) {
+            flushln();
+        }
+    }
+
+    /** Ends the line and adds one blank line (unless suppressed by a negative .sp). */
+    void vspace() {
+        newln();
+        if (skipvsp > 0) {
+            skipvsp--;
+        } else {
+            endline();
+        }
+    }
+
+    /** Writes the buffered text, breaking lines at the right margin (mandoc's term_flushln). */
+    void flushln() {
+        int vbl = has(NOPAD) || offset < viscol ? 0 : offset - viscol;
+        if (minbl > 0 && vbl < minbl) {
+            vbl = minbl;
+        }
+        readPos = 0;
+        int vfield = 0;
+        int vbr = 0;
+        while (true) {
+            vfield = rmargin > viscol + vbl ? rmargin - viscol - vbl : 0;
+            int vtarget = !has(NOBREAK) ? vfield
+                    : maxrmargin > viscol + vbl ? maxrmargin - viscol - vbl : 0;
+            long fill = fill(has(BRNEVER) ? Integer.MAX_VALUE / 2 : vtarget);
+            int nbr = (int) (fill >>> 32);
+            vbr = (int) fill;
+            if (nbr == 0) {
+                break;
+            }
+            field(vbl, nbr);
+            int ic = readPos;
+            for (; ic < lastcol; ic++) {
+                char c = buf[ic];
+                if (c == '\t') {
+                    if (has(BRTRSP)) {
+                        vbr = tabNext(vbr);
+                    }
+                } else if (c == ' ') {
+                    if (has(BRTRSP)) {
+                        vbr++;
+                    }
+                } else if (c != '\n' && c != CharTable.BREAKPOINT) {
+                    break;
+                }
+            }
+            if (ic == lastcol) {
+                break;
+            }
+            while (readPos < lastcol && buf[readPos] == ' ') {
+                readPos++;
+            }
+            endline();
+            vbl = has(BRIND) ? rmargin : offset;
+        }
+        col = readPos = lastcol = 0;
+        minbl = trailspace;
+        flags &= ~NOPAD;
+        backAfter = backBefore = false;
+        if (!has(HANG) && (!has(NOBREAK) || vbr + trailspace > vfield)) {
+            endline();
+        }
+    }
+
+    /**
+     * Finds how much of the buffer fits into {@code vtarget} columns.
+     * Returns the end index (high 32 bits) and its visual width (low 32 bits); 0 if only blanks.
+     */
+    private long fill(int vtarget) {
+        int nbr = 0;
+        int vbr = 0;
+        int vis = 0;
+        boolean breakline = false;
+        boolean graph = false;
+        int ic = readPos;
+        scan:
+        for (; ic < lastcol; ic++) {
+            char c = buf[ic];
+            switch (c) {
+                case ' ', '\t', CharTable.BREAKPOINT -> {
+                    int vn = c == ' ' ? vis + 1 : c == '\t' ? tabNext(vis) : vis;
+                    if (breakline || vn > vtarget) {
+                        break scan;
+                    }
+                    if (graph) {
+                        nbr = ic;
+                        vbr = vis;
+                        graph = false;
+                    }
+                    vis = vn;
+                }
+                case '\n' -> breakline = true;
+                case '\b' -> vis -= ic > 0 ? width(buf[ic - 1]) : 0;
+                case CharTable.HYPH -> {
+                    graph = true;
+                    buf[ic] = '-'; // decided now: from here on an ordinary hyphen
+                    vis++;
+                    if (vis > vtarget) {
+                        ic++;
+                        break scan;
+                    }
+                    nbr = ic + 1;
+                    vbr = vis;
+                }
+                default -> {
+                    if (c == CharTable.NBSP) {
+                        buf[ic] = ' ';
+                        vis++;
+                    } else if (c != CharTable.ZW) {
+                        vis++;
+                    }
+                    graph = true;
+                    if (vis > vtarget && nbr > 0) {
+                        return ((long) nbr << 32) | vbr;
+                    }
+                }
+            }
+        }
+        if (graph && (vis <= vtarget || nbr == 0)) {
+            nbr = ic;
+            vbr = vis;
+        }
+        return ((long) nbr << 32) | vbr;
+    }
+
+    /** Prints buffer positions up to {@code nbr}, indented by {@code vbl}; blanks are deferred. */
+    private void field(int vbl, int nbr) {
+        int vis = 0;
+        for (int ic = readPos; ic < nbr; ic++) {
+            char c = buf[ic];
+            if (c == '\n' || c == CharTable.BREAKPOINT || c == CharTable.ZW) {
+                continue;
+            }
+            if (c == '\t' || c == ' ' || c == CharTable.NBSP) {
+                int dv = c == '\t' ? tabNext(vis) - vis : 1;
+                vbl += dv;
+                vis += dv;
+                continue;
+            }
+            if (vbl > 0) {
+                out.advance(vbl);
+                viscol += vbl;
+                vbl = 0;
+            }
+            out.letter(c == CharTable.HYPH ? '-' : c);
+            int dv = c == '\b' ? -(ic > 0 ? width(buf[ic - 1]) : 0) : 1;
+            viscol += dv;
+            vis += dv;
+        }
+        readPos = nbr;
+    }
+
+    static int width(char c) {
+        return c == CharTable.ZW || c == CharTable.BREAKPOINT || c == '\n' || c == '\b' ? 0 : 1;
+    }
+
+    private static int tabNext(int v) {
+        return (v / TAB_WIDTH + 1) * TAB_WIDTH;
+    }
+}
