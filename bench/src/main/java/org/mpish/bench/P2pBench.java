@@ -197,16 +197,17 @@ public class P2pBench {
     @AuxCounters(AuxCounters.Type.EVENTS)
     @State(Scope.Thread)
     public static class StreamTimes {
-        public long issueNanos, detachNanos, cycles;
+        public long issueNanos, detachNanos, cycles, issueCpuNanos;
 
         @Setup(Level.Iteration)
-        public void reset() { issueNanos = detachNanos = cycles = 0; }
+        public void reset() { issueNanos = detachNanos = cycles = issueCpuNanos = 0; }
     }
 
     /** One cycle: attach, 1000 x 64 B Bsend (the receiver receives them meanwhile), detach. Score: per cycle. */
     @Benchmark @OperationsPerInvocation(STREAM_CYCLES)
     public void bsendStream(StreamTimes t) {
-        long[] times = new long[2];
+        long[] times = new long[3];
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         h.spmd(r -> {
             int me = r.id();
             Comm w = world[me];
@@ -216,12 +217,14 @@ public class P2pBench {
                 if (me == 0) {
                     MemorySegment m = r.memory().segment(streamMsg, STREAM_BYTES);
                     P2p.bufferAttach(r, streamBuf, size);
+                    long c0 = mx.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
                     for (int i = 0; i < STREAM; i++) {
                         m.set(ValueLayout.JAVA_INT_UNALIGNED, 0, i);
                         P2p.bsend(r, streamMsg, STREAM_BYTES, b, 1, 5, w);
                     }
                     long t1 = System.nanoTime();
+                    times[2] += mx.getCurrentThreadCpuTime() - c0;
                     Object[] d = P2p.bufferDetach(r);
                     long t2 = System.nanoTime();
                     Harness.check((Long) d[0] == streamBuf && (Integer) d[1] == size, "detach returns the buffer");
@@ -241,6 +244,7 @@ public class P2pBench {
         t.issueNanos += times[0];
         t.detachNanos += times[1];
         t.cycles += STREAM_CYCLES;
+        t.issueCpuNanos += times[2];
     }
 
     // ---- ping-pong pairs with more ranks than cores ----------------------------------------------

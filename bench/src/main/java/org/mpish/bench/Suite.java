@@ -75,6 +75,9 @@ public final class Suite {
             double issue = sec.get("issueNanos").getScore(), detach = sec.get("detachNanos").getScore(), cycles = sec.get("cycles").getScore();
             double msgs = cycles * P2pBench.STREAM;
             add(out, "bsend.stream_1000x64B.issue_rate Mmsg/s", msgs / issue * 1000);
+            if (sec.containsKey("issueCpuNanos")) {
+                add(out, "bsend.stream_1000x64B.issue_rate.cpu Mmsg/s", msgs / sec.get("issueCpuNanos").getScore() * 1000);
+            }
             add(out, "bsend.stream_1000x64B.detach_time us", detach / cycles / 1000);
             add(out, "bsend.stream_1000x64B.end_to_end_rate Mmsg/s", msgs / (issue + detach) * 1000);
         });

@@ -21,7 +21,17 @@ public final class Table {
     public static void main(String[] args) throws IOException {
         Path reference = Path.of(args.length > 1 ? args[1] : "bench/reference.tsv");
         Map<String, Double> results = readResults(Path.of(args[0]));
-        System.out.print(render(readReference(reference), results));
+        System.out.print(render(readReference(reference), results, readUnits(Path.of(args[0]))));
+    }
+
+    /** The unit of each RESULT line (for figures reference.tsv does not list). */
+    static Map<String, String> readUnits(Path file) throws IOException {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(file)) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 4 && f[0].equals("RESULT")) out.put(f[1], f[3]);
+        }
+        return out;
     }
 
     static Map<String, Ref> readReference(Path tsv) throws IOException {
@@ -44,7 +54,9 @@ public final class Table {
         return out;
     }
 
-    static String render(Map<String, Ref> refs, Map<String, Double> results) {
+    static String render(Map<String, Ref> refs, Map<String, Double> results) { return render(refs, results, Map.of()); }
+
+    static String render(Map<String, Ref> refs, Map<String, Double> results, Map<String, String> units) {
         StringBuilder sb = new StringBuilder();
         sb.append("| metric | unit | mpish | Open MPI 4.1.4 | MPICH 4.0.2 | floor | target | vs best MPI | target |\n");
         sb.append("|---|---|---|---|---|---|---|---|---|\n");
@@ -68,7 +80,10 @@ public final class Table {
                     .append(" | ").append(r.ompi()).append(" | ").append(r.mpich()).append(" | ").append(r.floor())
                     .append(" | ").append(r.target()).append(" | ").append(ratio).append(" | ").append(met).append(" |\n");
         }
-        for (String m : extra) sb.append("| ").append(m).append(" | | ").append(fmt(results.get(m))).append(" | | | | | | |\n");
+        for (String m : extra) {
+            sb.append("| ").append(m).append(" | ").append(units.getOrDefault(m, "")).append(" | ").append(fmt(results.get(m)))
+                    .append(" | | | | | | |\n");
+        }
         return sb.toString();
     }
 

@@ -21,7 +21,7 @@ public final class Rank {
 
     /** How long a blocking wait spins before it parks. */
     private static final long SPIN_NANOS = Long.getLong("mpish.spinNanos", 50_000);
-    private static final int YIELD_EVERY = Integer.getInteger("mpish.yieldEvery", 1024);
+    private static final int YIELD_EVERY = Integer.getInteger("mpish.yieldEvery", 64);
 
     private final Job job;
     private final int id;

@@ -124,11 +124,13 @@ final class ActiveMessages {
             if (one != 0) mem.free(one);
         }
         HandlerReply rep = HandlerReply.read(t, result, vector);
-        Trace.emit(tc, "hdr", "header handler " + hh.describe() + " ran for " + m.label + " from task " + src + " -> "
-                + (rep.tgtVec() != null ? "a target vector" : "buffer " + Trace.hex(rep.buf())) + (rep.compH() != null ? ", completion handler" : "")
-                + (rep.ctlFlags() == BURY_MSG ? ", LAPI_BURY_MSG" : "") + (rep.dgsp() != 0 ? ", scatter through " + Trace.hex(rep.dgsp()) : ""));
+        if (Trace.on(tc)) {
+            Trace.emit(tc, "hdr", "header handler " + hh.describe() + " ran for " + m.label + " from task " + src + " -> "
+                    + (rep.tgtVec() != null ? "a target vector" : "buffer " + Trace.hex(rep.buf())) + (rep.compH() != null ? ", completion handler" : "")
+                    + (rep.ctlFlags() == BURY_MSG ? ", LAPI_BURY_MSG" : "") + (rep.dgsp() != 0 ? ", scatter through " + Trace.hex(rep.dgsp()) : ""));
+        }
         if (rep.ctlFlags() == DROP_PKT) {
-            Trace.emit(tc, "dropped", "LAPI_DROP_PKT: " + m.label + " will be delivered again");
+            if (Trace.on(tc)) Trace.emit(tc, "dropped", "LAPI_DROP_PKT: " + m.label + " will be delivered again");
             tc.again(again);
             return;
         }
@@ -170,14 +172,14 @@ final class ActiveMessages {
 
     private static void complete(Context tc, HandlerReply rep, Msg m, String how) {
         rep.compH().call((long) tc.handle(), rep.userInfo());
-        Trace.emit(tc, "cmpl", "completion handler " + rep.compH().describe() + " ran" + how + " for " + m.label);
+        if (Trace.on(tc)) Trace.emit(tc, "cmpl", "completion handler " + rep.compH().describe() + " ran" + how + " for " + m.label);
     }
 
     /** Puts the data where the header handler said (L31, L38, L40, L42); L41: no buffer and no bury is an error. */
     private static void place(Context tc, XferSpec x, HandlerReply rep, byte[] data, Vec orgVec, boolean vector, int src) {
         Rank t = tc.rank();
         if (rep.ctlFlags() == BURY_MSG) {
-            Trace.emit(tc, "landed", "LAPI_BURY_MSG: " + data.length + " bytes discarded");
+            if (Trace.on(tc)) Trace.emit(tc, "landed", "LAPI_BURY_MSG: " + data.length + " bytes discarded");
             return;
         }
         if (data.length == 0) return;
@@ -187,7 +189,7 @@ final class ActiveMessages {
             if (tc.errorCheck()) Vec.agree(orgVec, rep.tgtVec(), x.flags);
             else if (orgVec.total() != rep.tgtVec().total()) Vec.agree(orgVec, rep.tgtVec(), USE_TGT_VEC_TYPE);
             rep.tgtVec().scatter(t.memory(), data);
-            Trace.emit(tc, "landed", data.length + " bytes in " + rep.tgtVec().num() + " pieces of the target vector");
+            if (Trace.on(tc)) Trace.emit(tc, "landed", data.length + " bytes in " + rep.tgtVec().num() + " pieces of the target vector");
             return;
         }
         if (rep.buf() == 0) throw noBuffer(data.length);
@@ -195,11 +197,11 @@ final class ActiveMessages {
             Dgsp d = LapiRank.of(t).dgsps().get(rep.dgsp(), "dgsp_handle");
             int n = rep.bytes() > 0 ? (int) Math.min(rep.bytes(), data.length) : data.length;
             DgspMachine.scatter(d, t, rep.buf(), Arrays.copyOf(data, n), rep.recvOffset(), LapiRank.of(t).ddm());
-            Trace.emit(tc, "landed", n + " bytes scattered through " + d + " at " + Trace.hex(rep.buf()));
+            if (Trace.on(tc)) Trace.emit(tc, "landed", n + " bytes scattered through " + d + " at " + Trace.hex(rep.buf()));
             return;
         }
         t.memory().write(rep.buf(), data);
-        Trace.emit(tc, "landed", data.length + " bytes at " + Trace.hex(rep.buf()));
+        if (Trace.on(tc)) Trace.emit(tc, "landed", data.length + " bytes at " + Trace.hex(rep.buf()));
     }
 
     private static LapiException noBuffer(int n) {

@@ -172,7 +172,7 @@ public final class Context {
     void run(Step s) {
         if (s.msg() != null) s.msg().release(rank());
         if (s.msg() != null && s.msg().cancelled) {
-            Trace.emit(this, "dropped", "purged: " + s.what() + " of " + s.msg());
+            if (Trace.on(this)) Trace.emit(this, "dropped", "purged: " + s.what() + " of " + s.msg());
             return;
         }
         try {
@@ -195,7 +195,7 @@ public final class Context {
      */
     void asyncError(int code, int errType, int src, String detail) {
         String text = LapiErrors.name(code) + ": " + (detail == null ? LapiErrors.text(code) : detail);
-        Trace.emit(this, "error", "asynchronous " + text + " (err_type " + errType + ", from task " + src + ")");
+        if (Trace.on(this)) Trace.emit(this, "error", "asynchronous " + text + " (err_type " + errType + ", from task " + src + ")");
         Callback eh = settings.errHndlr();
         if (eh == null) {
             job().abort(new Job.Abort(1, "LAPI asynchronous error on rank " + rank().id() + ", handle " + handle + ": " + text

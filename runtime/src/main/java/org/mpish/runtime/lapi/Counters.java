@@ -42,7 +42,7 @@ public final class Counters {
         }
         LapiRank.CounterInfo info = LapiRank.of(r).counter(addr);
         info.lastEvent = why + " = " + v;
-        Trace.emit(r, "cntr", "counter " + Trace.hex(addr) + " set to " + v + " (" + why + ")", Map.of("addr", addr, "value", v));
+        if (Trace.on(r)) Trace.emit(r, "cntr", "counter " + Trace.hex(addr) + " set to " + v + " (" + why + ")", Map.of("addr", addr, "value", v));
         r.wake();
     }
 
@@ -64,8 +64,10 @@ public final class Counters {
             info.lastEvent = event;
             WStatus.received(owner, info, peer);
         }
-        Trace.emit(owner, "cntr", role + " " + Trace.hex(addr) + " -> " + v + ": " + event,
-                Map.of("addr", addr, "value", v, "role", role, "peer", peer));
+        if (Trace.on(owner)) {
+            Trace.emit(owner, "cntr", role + " " + Trace.hex(addr) + " -> " + v + ": " + event,
+                    Map.of("addr", addr, "value", v, "role", role, "peer", peer));
+        }
         owner.wake();
     }
 

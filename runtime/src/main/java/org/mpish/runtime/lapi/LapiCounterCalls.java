@@ -76,7 +76,7 @@ public final class LapiCounterCalls implements CallFamily {
                     Context c = ctx(r, a);
                     fence(r, c, "LAPI_Gfence");
                     LapiWorld.of(r).exchange(c, null, "LAPI_Gfence");
-                    Trace.emit(c, "fence", "LAPI_Gfence: every task is through");
+                    if (Trace.on(c)) Trace.emit(c, "fence", "LAPI_Gfence: every task is through");
                     return null;
                 }));
         b.call("LAPI_Probe", "lapi", "run the dispatcher once: handlers and data that arrived for the handle")
@@ -95,7 +95,7 @@ public final class LapiCounterCalls implements CallFamily {
                     int d = dest(r, a.i(1));
                     int n = c.purge(d);
                     Counters.WStatus.purged(r, d);
-                    Trace.emit(c, "purge", "LAPI_Purge_totask " + d + ": " + n + " message(s) cancelled");
+                    if (Trace.on(c)) Trace.emit(c, "purge", "LAPI_Purge_totask " + d + ": " + n + " message(s) cancelled");
                     return null;
                 }));
         b.call("LAPI_Resume_totask", "lapi", "allow transfers to a purged task again")
@@ -103,7 +103,7 @@ public final class LapiCounterCalls implements CallFamily {
                 .impl(guard((r, a) -> {
                     Context c = ctx(r, a);
                     c.resume(dest(r, a.i(1)));
-                    Trace.emit(c, "purge", "LAPI_Resume_totask " + a.i(1));
+                    if (Trace.on(c)) Trace.emit(c, "purge", "LAPI_Resume_totask " + a.i(1));
                     return null;
                 }));
     }
@@ -118,33 +118,34 @@ public final class LapiCounterCalls implements CallFamily {
         Counters.check(r, cntr, LapiErrors.CNTR_NULL, noPoll ? "cntr_ptr" : "cntr");
         LapiRank.CounterInfo info = LapiRank.of(r).counter(cntr);
         String call = noPoll ? "LAPI_Nopoll_wait" : "LAPI_Waitcntr";
-        if (info.waiter != null) {
-            throw LapiErrors.fail(LapiErrors.MULTIPLE_WAITERS, "counter " + Trace.hex(cntr) + " is already awaited by " + info.waiter
+        if (info.waiterCall != null) {
+            throw LapiErrors.fail(LapiErrors.MULTIPLE_WAITERS, "counter " + Trace.hex(cntr) + " is already awaited by " + info.waiter()
                     + " on this task (a handler waits while the code it interrupted waits on the same counter)");
         }
         int purges = c.purges();
-        info.waiter = call + "(" + val + ")";
+        info.waiterVal = val;
+        info.waiterCall = call;
         if (noPoll) c.setNoPoll(true);
         try {
             r.await(() -> Counters.get(r, cntr) >= val || noPoll && c.purges() != purges,
                     () -> call + ": counter " + Trace.hex(cntr) + (info.role != null ? " (" + info.role + ")" : "") + " to reach " + val
                             + ", now " + Counters.get(r, cntr) + (noPoll ? " (not dispatching)" : ""));
         } finally {
-            info.waiter = null;
+            info.waiterCall = null;
             if (noPoll) c.setNoPoll(false);
         }
         if (Counters.get(r, cntr) < val) {
             throw LapiErrors.fail(LapiErrors.TGT_PURGED, "a task was purged while " + call + " waited; the counter is " + Counters.get(r, cntr));
         }
         long left = Counters.decrement(r, cntr, val);
-        Trace.emit(c, "cntr", call + ": counter " + Trace.hex(cntr) + " reached " + val + ", " + left + " left");
+        if (Trace.on(c)) Trace.emit(c, "cntr", call + ": counter " + Trace.hex(cntr) + " reached " + val + ", " + left + " left");
         return left;
     }
 
     /** L71: every transfer this context started has moved its data. Handlers keep running meanwhile (L73). */
     static void fence(Rank r, Context c, String call) {
         r.await(c::quiet, () -> call + ": " + c.moving() + " transfer(s) of handle " + c.handle() + " still moving data");
-        Trace.emit(c, "fence", call + ": this task's transfers have moved their data");
+        if (Trace.on(c)) Trace.emit(c, "fence", call + ": this task's transfers have moved their data");
     }
 
     /** L74. */

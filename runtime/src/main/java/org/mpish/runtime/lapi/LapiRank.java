@@ -32,12 +32,17 @@ public final class LapiRank {
         volatile String role;
         volatile int increments;
         volatile String lastEvent = "";
-        volatile String waiter;
+        /** The wait on this counter (LAPI_Waitcntr or LAPI_Nopoll_wait) and the value it waits for, or null. */
+        volatile String waiterCall;
+        volatile int waiterVal;
         volatile Counters.WStatus wstatus;
         public String role() { return role; }
         public int increments() { return increments; }
         public String lastEvent() { return lastEvent; }
-        public String waiter() { return waiter; }
+        public String waiter() {
+            String c = waiterCall;
+            return c == null ? null : c + "(" + waiterVal + ")";
+        }
     }
 
     /**

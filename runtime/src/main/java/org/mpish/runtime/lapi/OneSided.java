@@ -93,11 +93,11 @@ final class OneSided {
             land.run();
             Origin.received(o, bytes);
             m.dataComplete();
-            Trace.emit(o, "landed", bytes + " bytes at " + Trace.hex(at) + " (" + m.label + ")");
+            if (Trace.on(o)) Trace.emit(o, "landed", bytes + " bytes at " + Trace.hex(at) + " (" + m.label + ")");
             try {
                 if (x.chndlr != null) {
                     x.chndlr.call((long) o.handle(), x.cinfo);
-                    Trace.emit(o, "chndlr", "completion handler ran for " + m.label);
+                    if (Trace.on(o)) Trace.emit(o, "chndlr", "completion handler ran for " + m.label);
                 }
             } finally {
                 Counters.bump(o.rank(), x.orgCntr, x.tgt, "org_cntr", "data arrived at the origin (" + m.label + ")");
@@ -111,7 +111,7 @@ final class OneSided {
         Origin.received(tc, bytes);
         tc.noteCompletion(RECV_COMPLETE);
         m.dataComplete();
-        Trace.emit(tc, "landed", bytes + " bytes at " + Trace.hex(at) + " (" + m.label + " from task " + o.rank().id() + ")");
+        if (Trace.on(tc)) Trace.emit(tc, "landed", bytes + " bytes at " + Trace.hex(at) + " (" + m.label + " from task " + o.rank().id() + ")");
     }
 
     private static Context tctx(Rank t, Context o) {

@@ -76,7 +76,7 @@ final class Origin {
         o.started(m);
         o.pktsSent.addAndGet(Math.max(1, (bytes + LapiConst.MAX_PKT_SZ - 1) / LapiConst.MAX_PKT_SZ));
         o.dataSent.addAndGet(bytes);
-        Trace.emit(o, "sent", label + " (" + x.call + (x.call.equals("LAPI_Xfer") ? " " + x.member() : "") + ")");
+        if (Trace.on(o)) Trace.emit(o, "sent", label + " (" + x.call + (x.call.equals("LAPI_Xfer") ? " " + x.member() : "") + ")");
         return m;
     }
 
@@ -101,7 +101,7 @@ final class Origin {
             info.put("reason", (long) (m.cancelled ? LapiErrors.TGT_PURGED : LapiErrors.LAPI_SUCCESS));
             try {
                 x.shdlr.call((long) o.handle(), x.sinfo, info);
-                Trace.emit(o, "shdlr", "send-completion handler ran for " + m.label + " (reason " + info.get("reason") + ")");
+                if (Trace.on(o)) Trace.emit(o, "shdlr", "send-completion handler ran for " + m.label + " (reason " + info.get("reason") + ")");
             } finally {
                 Counters.bump(o.rank(), x.orgCntr, x.tgt, "org_cntr", event + " (" + m.label + ")");
                 o.noteCompletion(LapiConst.SEND_COMPLETE);

@@ -16,4 +16,8 @@ final class Trace {
     }
 
     static String hex(long a) { return "0x" + Long.toHexString(a); }
+
+    /** Whether anyone listens: hot paths build their event text only then. */
+    static boolean on(Context c) { return c.rank().job().tracing(); }
+    static boolean on(Rank r) { return r.job().tracing(); }
 }

@@ -17,7 +17,7 @@ final class Wire {
         Context c = lr.contextOrNull(handle);
         boolean now = c != null && !s.user() && c.interrupt();
         if (!lr.accept(handle, s, now)) {
-            Trace.emit(to, "dropped", "h" + handle + " " + s.what() + " of " + s.msg() + ": handle terminated on rank " + to.id(), null);
+            if (Trace.on(to)) Trace.emit(to, "dropped", "h" + handle + " " + s.what() + " of " + s.msg() + ": handle terminated on rank " + to.id(), null);
             if (s.msg() != null) {
                 s.msg().release(to);
                 s.msg().dataComplete();

@@ -33,16 +33,11 @@ final class AttrList {
     boolean userDelete() { return userDeletes > 0; }
 
     private void count(Keyval k, int d) {
-        CopyFn c = k.copyFn();
-        if (c instanceof CopyFn.Predefined p) {
-            if (!p.duplicates()) nonDupCopies += d;
-        } else if (c == null) {
-            nonDupCopies += d;
-        } else {
-            userCopies += d;
-        }
-        DeleteFn f = k.deleteFn();
-        if (f != null && !(f instanceof DeleteFn.Predefined)) userDeletes += d;
+        int b = k.kinds;
+        if (b == 0) return; // a predefined DUP_FN copy and no user delete: nothing to count
+        if ((b & Keyval.USER_COPY) != 0) userCopies += d;
+        if ((b & Keyval.NON_DUP_COPY) != 0) nonDupCopies += d;
+        if ((b & Keyval.USER_DELETE) != 0) userDeletes += d;
     }
 
     int size() { return size; }

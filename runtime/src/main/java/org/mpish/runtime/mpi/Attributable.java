@@ -33,18 +33,28 @@ public abstract class Attributable extends Handle {
 
     /** Marks {@code k}'s delete callback as running on this object; false if it already is (a nested delete). */
     boolean beginDelete(Keyval k) {
-        for (int i = 0; i < deletingDepth; i++) if (deleting[i] == k) return false;
-        if (deleting == null) deleting = new Keyval[4];
-        else if (deletingDepth == deleting.length) deleting = java.util.Arrays.copyOf(deleting, deletingDepth * 2);
-        deleting[deletingDepth++] = k;
+        Keyval[] a = deleting;
+        int d = deletingDepth;
+        for (int i = 0; i < d; i++) if (a[i] == k) return false;
+        if (a == null) deleting = a = new Keyval[4];
+        else if (d == a.length) deleting = a = java.util.Arrays.copyOf(a, d * 2);
+        a[d] = k;
+        deletingDepth = d + 1;
         return true;
     }
 
     void endDelete(Keyval k) {
-        for (int i = deletingDepth - 1; i >= 0; i--) {
-            if (deleting[i] == k) {
-                System.arraycopy(deleting, i + 1, deleting, i, deletingDepth - i - 1);
-                deleting[--deletingDepth] = null;
+        int d = deletingDepth;
+        Keyval[] a = deleting;
+        if (d > 0 && a[d - 1] == k) { // the usual case: the innermost callback ends
+            a[d - 1] = null;
+            deletingDepth = d - 1;
+            return;
+        }
+        for (int i = d - 1; i >= 0; i--) {
+            if (a[i] == k) {
+                System.arraycopy(a, i + 1, a, i, d - i - 1);
+                a[--deletingDepth] = null;
                 return;
             }
         }

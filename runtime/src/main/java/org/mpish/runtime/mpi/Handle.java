@@ -7,7 +7,19 @@ package org.mpish.runtime.mpi;
  */
 public abstract class Handle {
     private final HandleKind kind;
-    private volatile String name;
+    /**
+     * Written plainly by the constructor (a volatile store there would be a full fence on every request made)
+     * and with release semantics by {@link #setName}; read with acquire semantics.
+     */
+    private String name;
+    private static final java.lang.invoke.VarHandle NAME;
+    static {
+        try {
+            NAME = java.lang.invoke.MethodHandles.lookup().findVarHandle(Handle.class, "name", String.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private volatile boolean freed;
 
     protected Handle(HandleKind kind, String name) {
@@ -16,8 +28,8 @@ public abstract class Handle {
     }
 
     public final HandleKind kind() { return kind; }
-    public final String name() { return name; }
-    final void setName(String n) { this.name = n; }
+    public final String name() { return (String) NAME.getAcquire(this); }
+    final void setName(String n) { NAME.setRelease(this, n); }
 
     public boolean isNull() { return false; }
     /** Predefined objects (MPI_COMM_WORLD, MPI_INT, MPI_ERRORS_RETURN, ...) cannot be freed. */
@@ -27,7 +39,7 @@ public abstract class Handle {
     public void markFreed() { freed = true; }
     public final boolean isValid() { return !freed && !isNull(); }
 
-    @Override public String toString() { return name; }
+    @Override public String toString() { return name(); }
 
     /** The null handle of a kind. */
     public static Handle nullOf(HandleKind kind) { return NullHandle.NULLS[kind.ordinal()]; }

@@ -26,7 +26,21 @@ public final class Keyval extends Handle {
         this.extraState = extraState;
         this.predefined = predefined;
         this.mpi1 = mpi1;
+        int kinds = 0;
+        if (copyFn instanceof CopyFn.Predefined p) {
+            if (!p.duplicates()) kinds |= NON_DUP_COPY;
+        } else if (copyFn == null) {
+            kinds |= NON_DUP_COPY;
+        } else {
+            kinds |= USER_COPY;
+        }
+        if (deleteFn != null && !(deleteFn instanceof DeleteFn.Predefined)) kinds |= USER_DELETE;
+        this.kinds = kinds;
     }
+
+    /** What copying and deleting this key's attributes involves (for {@link AttrList}'s counts), worked out once. */
+    static final int USER_COPY = 1, NON_DUP_COPY = 2, USER_DELETE = 4;
+    final int kinds;
 
     public int value() { return value; }
 

@@ -10,7 +10,8 @@ import org.mpish.runtime.Rank;
 public abstract class Request extends Handle {
     private final Rank owner;
     private volatile Status status;
-    private volatile boolean active = true;
+    /** Inverted so that a new request needs no store (a volatile store in a constructor is a full fence). */
+    private volatile boolean inactive;
 
     protected Request(Rank owner) {
         super(HandleKind.REQUEST, "req");
@@ -21,8 +22,8 @@ public abstract class Request extends Handle {
     public boolean isComplete() { return status != null; }
     public Status status() { return status; }
     /** False for an inactive persistent request (MPI_Wait on it returns at once with an empty status). */
-    public boolean isActive() { return active; }
-    protected void setActive(boolean a) { active = a; }
+    public boolean isActive() { return !inactive; }
+    protected void setActive(boolean a) { inactive = !a; }
 
     /** Marks the operation complete with this status and wakes the owning rank if it waits. */
     public void complete(Status s) {

@@ -67,7 +67,15 @@ public final class BsendBuffer {
     private final boolean automatic;
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
     /** Entries allocated (the owner's thread, under the lock) and entries whose message has been received (any thread). */
-    private volatile long allocated;
+    private long allocated; // written by the owner (release), read by deliverers (acquire): no fence per send
+    private static final java.lang.invoke.VarHandle ALLOCATED;
+    static {
+        try {
+            ALLOCATED = java.lang.invoke.MethodHandles.lookup().findVarHandle(BsendBuffer.class, "allocated", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     private final java.util.concurrent.atomic.AtomicLong received = new java.util.concurrent.atomic.AtomicLong();
     /** Flush requests (MPI_Buffer_iflush) not complete yet: they wait for particular entries, so every delivery wakes. */
     final java.util.concurrent.atomic.AtomicInteger flushWaiters = new java.util.concurrent.atomic.AtomicInteger();
@@ -130,7 +138,7 @@ public final class BsendBuffer {
         Entry e = new Entry(off, n, dataBytes, dest, destWorld, tag, comm);
         e.buffer = this;
         queue.addLast(e);
-        allocated++;
+        ALLOCATED.setRelease(this, allocated + 1);
         if (rank.job().tracing()) {
             P2p.trace(rank, "bsend", "alloc", owner + ": " + n + " bytes at offset " + off + (automatic ? "" : "-" + (off + n))
                     + " for " + P2p.bytes(dataBytes) + " to rank " + dest + " tag " + tag + " on " + comm
@@ -176,7 +184,7 @@ public final class BsendBuffer {
                     + " tag " + e.tag + (cancelled ? " was cancelled" : " has been received") + "; its space is free once the entries before it are");
         }
         // those who wait for the buffer wait for it to drain; a flush request waits for particular entries
-        if (flushWaiters.get() > 0 || (rank.waiting() && got == allocated)) rank.wake();
+        if (flushWaiters.get() > 0 || (rank.waiting() && got == (long) ALLOCATED.getAcquire(this))) rank.wake();
     }
 
     // ---- waiting for delivery ----------------------------------------------------------------
@@ -188,12 +196,12 @@ public final class BsendBuffer {
     }
 
     /** Every message in the buffer has been received (the owner's thread). */
-    boolean drained() { return received.get() == allocated; }
+    boolean drained() { return received.get() == (long) ALLOCATED.getAcquire(this); }
 
     /** Empties the queue once everything is delivered (detach, flush). */
     synchronized void clear() {
         queue.clear();
-        allocated = received.get();
+        ALLOCATED.setRelease(this, received.get());
     }
 
     /** "2 buffered messages to ranks {0,3} not yet received (tags 5, 7 on MPI_COMM_WORLD)". */

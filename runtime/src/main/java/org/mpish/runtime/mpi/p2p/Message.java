@@ -26,6 +26,8 @@ final class Message {
     boolean heldBack;
     /** Completed when the message is delivered (rendezvous, synchronous, buffered); null for eager sends. */
     SendRequest sender;
+    /** The link of the mailbox's incoming stack ({@link Mailbox#push}). */
+    Message nextIncoming;
 
     Message(long context, int source, int tag, long bytes, int srcWorld, int dstWorld, String commName,
             P2p.Mode mode, long id, Transfer.Layout from) {

@@ -174,13 +174,39 @@ public final class P2p {
         Mailbox mb = dst.mailbox;
         // a blocking send that completes at once (eager) needs no request, unless flow control makes it wait
         SendRequest s = blocking && eager ? null : new SendRequest(r, comm, mode, dest, m, onDone);
+        Job job = r.job();
+        if (mode != Mode.READY && mb.postedTotal == 0) {
+            // nothing posted there to match: push the message without the lock (see Mailbox)
+            boolean full = false;
+            if (eager && bytes > 0 && !reserve(dst, bytes)) {
+                eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
+                full = true;
+                m.heldBack = true;
+                if (s == null) s = new SendRequest(r, comm, mode, dest, m, onDone);
+            }
+            if (eager) {
+                m.packed = packed != null ? packed : Transfer.pack(buf);
+                m.held = bytes > 0; // reserved above
+            } else {
+                m.packed = packed;
+                m.sender = s;
+            }
+            mb.push(m);
+            if (mb.postedTotal != 0) mb.settle(); // a receive was posted meanwhile: match now
+            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager, full, dst, bytes));
+            if (eager && s != null) s.complete(SendRequest.DONE);
+            job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
+            return s;
+        }
         RecvRequest match;
+        Object[] drained;
         boolean full = false;
         synchronized (mb) {
+            drained = mb.drain();
             match = mb.takePosted(m);
             if (match == null) {
                 if (mode == Mode.READY) throw notPosted(comm, tag, dest);
-                if (eager && bytes > 0 && dst.eagerHeld.get() + bytes > dst.eagerCap) {
+                if (eager && bytes > 0 && !reserve(dst, bytes)) {
                     eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
                     full = true;
                     m.heldBack = true;
@@ -188,36 +214,50 @@ public final class P2p {
                 }
                 if (eager) {
                     m.packed = packed != null ? packed : Transfer.pack(buf);
-                    if (bytes > 0) {
-                        dst.eagerHeld.addAndGet(bytes);
-                        m.held = true;
-                    }
+                    m.held = bytes > 0; // reserved above
                 } else {
                     m.packed = packed;
                     m.sender = s;
                 }
-                mb.queues(m.context).unexpected.addLast(m);
+                mb.queues(m.context).addUnexpected(m);
             } else {
                 m.packed = packed;
                 m.sender = s;
             }
         }
-        Job job = r.job();
+        deliverAll(drained);
         if (match != null) {
             if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + ": matched a posted receive at once");
             deliver(m, match);
         } else {
-            if (job.tracing()) {
-                trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + (eager ? ": copied eagerly, queued at the receiver"
-                        : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
-                        : full ? ": queued at the receiver, which already holds " + bytes(dst.eagerHeld.get()) + " of messages not yet "
-                                + "received (its limit); the sender waits, its data in place, until the receive matches"
-                        : ": queued at the receiver; the sender waits, its data in place, until the receive matches"));
-            }
+            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager, full, dst, bytes));
             if (eager && s != null) s.complete(SendRequest.DONE);
             job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
         }
         return s;
+    }
+
+    private static String queuedText(Mode mode, boolean eager, boolean full, P2pState dst, long bytes) {
+        return eager ? ": copied eagerly, queued at the receiver"
+                : mode == Mode.BUFFERED ? ": queued at the receiver; the data waits in the attached buffer until the receive matches"
+                : full ? ": queued at the receiver, which already holds " + bytes(dst.eagerHeld.get()) + " of messages not yet "
+                        + "received (its limit); the sender waits, its data in place, until the receive matches"
+                : ": queued at the receiver; the sender waits, its data in place, until the receive matches";
+    }
+
+    /** Counts {@code bytes} of an eager copy against the receiver's limit; false (nothing counted) if they do not fit. */
+    private static boolean reserve(P2pState dst, long bytes) {
+        for (;;) {
+            long held = dst.eagerHeld.get();
+            if (held + bytes > dst.eagerCap) return false;
+            if (dst.eagerHeld.compareAndSet(held, held + bytes)) return true;
+        }
+    }
+
+    /** Delivers the (message, receive) pairs a {@link Mailbox#drain} matched; call it without the lock. */
+    static void deliverAll(Object[] pairs) {
+        if (pairs == null) return;
+        for (int i = 0; i < pairs.length && pairs[i] != null; i += 2) deliver((Message) pairs[i], (RecvRequest) pairs[i + 1]);
     }
 
     private static MpiException notPosted(Comm comm, int tag, int dest) {
@@ -241,12 +281,18 @@ public final class P2p {
         }
         Mailbox mb = P2pState.of(r).mailbox;
         Message m;
+        Object[] drained;
         synchronized (mb) {
+            drained = mb.drain();
             m = mb.findUnexpected(q.context, source, tag, true);
-            if (m == null) mb.queues(q.context).posted.addLast(q);
+            if (m == null) mb.queues(q.context).addPosted(q, mb);
         }
+        deliverAll(drained);
         if (m != null) deliver(m, q);
-        else if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
+        else {
+            if (mb.hasIncoming()) mb.settle(); // a message pushed while this receive was being posted
+            if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
+        }
         return q;
     }
 
@@ -260,14 +306,18 @@ public final class P2p {
         Mailbox mb = P2pState.of(r).mailbox;
         Message m;
         RecvRequest q = null;
+        Object[] drained;
         synchronized (mb) {
+            drained = mb.drain();
             m = mb.findUnexpected(context, source, tag, true);
             if (m == null) {
                 q = new RecvRequest(r, comm, source, tag, into);
-                mb.queues(context).posted.addLast(q);
+                mb.queues(context).addPosted(q, mb);
             }
         }
+        deliverAll(drained);
         if (m != null) return deliver(m, into, into.bytes(), r, null);
+        if (mb.hasIncoming()) mb.settle(); // a message pushed while this receive was being posted
         if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
         await(r, q);
         return q.status();
@@ -296,8 +346,9 @@ public final class P2p {
             m.held = false;
             P2pState.of(receiver).eagerHeld.addAndGet(-m.bytes);
         }
-        Status st = new Status(m.source, m.tag, err, n, false);
-        if (q != null) q.complete(st);
+        Status st = null;
+        if (q != null) q.matched(m.source, m.tag, err, n); // the receiver makes the Status, on its own thread
+        else st = new Status(m.source, m.tag, err, n, false);
         if (m.sender != null) m.sender.done(SendRequest.DONE);
         return st;
     }

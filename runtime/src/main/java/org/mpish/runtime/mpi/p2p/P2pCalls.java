@@ -217,9 +217,12 @@ public final class P2pCalls implements CallFamily {
         Mailbox mb = P2pState.of(r).mailbox;
         Message[] found = new Message[1];
         java.util.function.BooleanSupplier look = () -> {
+            Object[] drained;
             synchronized (mb) {
+                drained = mb.drain();
                 found[0] = mb.findUnexpected(ctx, source, tag, take);
             }
+            P2p.deliverAll(drained);
             return found[0] != null;
         };
         if (block) {

@@ -23,6 +23,30 @@ final class RecvRequest extends P2pRequest {
         this.capacity = into.bytes();
     }
 
+    /** What a matched message leaves for the status: plain fields, published by the completion's volatile write. */
+    private int matchedSource, matchedTag, matchedError;
+    private long matchedBytes;
+    private Status made;
+    private static final Status MATCHED = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+
+    /** Completes the receive with a matched message (the sender's thread, or the receiver's). */
+    void matched(int source, int tag, int error, long bytes) {
+        matchedSource = source;
+        matchedTag = tag;
+        matchedError = error;
+        matchedBytes = bytes;
+        complete(MATCHED);
+    }
+
+    @Override
+    public Status status() {
+        Status s = super.status();
+        if (s != MATCHED) return s;
+        Status m = made;
+        if (m == null) made = m = new Status(matchedSource, matchedTag, matchedError, matchedBytes, false);
+        return m;
+    }
+
     @Override public String operation() { return "recv"; }
 
     @Override
