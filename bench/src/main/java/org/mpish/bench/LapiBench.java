@@ -9,6 +9,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -17,7 +18,8 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * LAPI between 2 tasks, through the call catalogue (LAPI's API is its calls): LAPI_Put / LAPI_Get of 8 bytes and
  * LAPI_Rmw FETCH_AND_ADD, each followed by LAPI_Waitcntr on its origin counter; and an active-message round
- * trip, whose header handler at task 1 answers with an active message back to task 0.
+ * trip, whose header handler at task 1 answers with an active message back to task 0. With 4 and 16 tasks, every
+ * task runs LAPI_Rmw FETCH_AND_ADD on one integer at task 0 at the same time (contention, more tasks than cores).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -133,4 +135,59 @@ public class LapiBench {
         });
     }
 
+    // ---- contention ---------------------------------------------------------------------------
+
+    @State(Scope.Benchmark)
+    public static class Many {
+        @Param({"4", "16"})
+        public int tasks;
+        Harness h;
+        int[] hndl;
+        long[] cntr, inVal, prev;
+        long target;   // the counter at task 0, as every task addresses it
+
+        @Setup(Level.Trial)
+        public void setup() {
+            h = new Harness(tasks);
+            hndl = new int[tasks];
+            cntr = new long[tasks];
+            inVal = new long[tasks];
+            prev = new long[tasks];
+            long[] counterAt0 = new long[1];
+            h.on(0, r -> counterAt0[0] = r.memory().alloc(8));
+            h.spmd(r -> {
+                int me = r.id();
+                hndl[me] = (Integer) Harness.call1(r, "LAPI_Init", (Object) null);
+                cntr[me] = r.memory().alloc(8);
+                inVal[me] = r.memory().alloc(4);
+                prev[me] = r.memory().alloc(4);
+                r.memory().writeInt(inVal[me], 1);
+                long[] all = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], me == 0 ? counterAt0[0] : 0L);
+                if (me == 0) target = all[0];
+            });
+        }
+
+        @TearDown(Level.Trial)
+        public void teardown() {
+            h.spmd(r -> Harness.call(r, "LAPI_Gfence", (long) hndl[r.id()]));
+            h.close();
+        }
+    }
+
+    static final int CONTENDED_OPS = 5_000;
+
+    /** Every task adds 1 to task 0's counter CONTENDED_OPS times (Rmw + Waitcntr). Score: wall time per op per task. */
+    @Benchmark @OperationsPerInvocation(CONTENDED_OPS)
+    public void rmwContended(Many m) {
+        m.h.rank(0).memory().writeInt(m.target, 0);
+        m.h.spmd(r -> {
+            int i = r.id();
+            long hd = m.hndl[i];
+            for (int k = 0; k < CONTENDED_OPS; k++) {
+                Harness.call(r, "LAPI_Rmw", hd, (long) LapiConst.FETCH_AND_ADD, 0L, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
+                Harness.call(r, "LAPI_Waitcntr", hd, m.cntr[i], 1L);
+            }
+        });
+        Harness.check(m.h.rank(0).memory().readInt(m.target) == CONTENDED_OPS * m.tasks, "contended LAPI_Rmw counter");
+    }
 }

@@ -94,6 +94,8 @@ public final class Suite {
         FIGURES.put("LapiBench.get8B", us("lapi.get_8B_waitcntr.lat"));
         FIGURES.put("LapiBench.rmwFetchAdd", us("lapi.rmw_fetch_add.lat"));
         FIGURES.put("LapiBench.amRoundTrip", us("lapi.am_roundtrip.lat"));
+        FIGURES.put("LapiBench.rmwContended:tasks=4", us("lapi.rmw_fetch_add.contended_4tasks"));
+        FIGURES.put("LapiBench.rmwContended:tasks=16", us("lapi.rmw_fetch_add.contended_16tasks"));
         FIGURES.put("AttrBench.setAttrReplace:attrs=1", ns("attr.comm_set_attr_replace"));
         FIGURES.put("AttrBench.setAttrReplace:attrs=1000", ns("attr.comm_set_attr_replace_1000attrs"));
         FIGURES.put("AttrBench.getAttr:attrs=1", ns("attr.comm_get_attr_1attr"));
