@@ -6,7 +6,9 @@ import java.util.Arrays;
  * The attributes cached on one object: keyval to value, in order of first setting, with constant-time lookup.
  * Slots hold the keys in order (null where one was removed); an open-addressing index on the keyval's value
  * (unique in the process, and consecutive, so it spreads without collisions) maps a key to its slot. Small
- * lists are scanned instead. A duplicate that copies every attribute copies the arrays as they are and shares
+ * lists are scanned instead. Before either, a lookup tries the slot {@code value - base}: keys made one after
+ * another and set in that order (the usual program) sit exactly there, so most lookups read no index at all.
+ * A duplicate that copies every attribute copies the arrays as they are and shares
  * the index until one of the two lists adds a key. Removing a key leaves its index entry behind: every lookup
  * checks that the slot it finds holds the key, so a stale entry is skipped like a deleted one (and rebuilding
  * the index, when it fills, drops them).
@@ -23,6 +25,8 @@ final class AttrList {
     private int size;   // live attributes
     private int[] index; // slot + 1 per key (perhaps stale), 0 empty; null while end <= SCAN
     private int indexUsed;
+    /** The key value expected in slot 0: keys made one after another and set in that order sit at slot value - base. */
+    private int base;
     private boolean indexShared; // the index array is also another list's: copy it before writing
     /** Live keys whose copy function is user code, or predefined but not a DUP (NULL_COPY_FN, NULL); whose delete is user code. */
     private int userCopies, nonDupCopies, userDeletes;
@@ -49,6 +53,8 @@ final class AttrList {
 
     /** The slot of {@code k}, or -1. */
     int slot(Keyval k) {
+        int g = k.value() - base;
+        if (Integer.compareUnsigned(g, end) < 0 && keys[g] == k) return g;
         int[] ix = index;
         if (ix == null) {
             for (int i = 0; i < end; i++) if (keys[i] == k) return i;
@@ -83,6 +89,7 @@ final class AttrList {
                 values = Arrays.copyOf(values, n);
             }
         }
+        if (end == 0) base = k.value();
         keys[end] = k;
         values[end] = v;
         end++;
@@ -148,6 +155,7 @@ final class AttrList {
         values = Arrays.copyOf(src.values, src.end);
         end = src.end;
         size = src.size;
+        base = src.base;
         index = src.index;
         indexShared = src.indexShared = index != null;
         indexUsed = src.indexUsed;
@@ -168,6 +176,7 @@ final class AttrList {
         Arrays.fill(keys, j, end, null);
         Arrays.fill(values, j, end, null);
         end = j;
+        if (j > 0) base = keys[0].value();
         if (index != null) rebuildIndex();
     }
 
