@@ -8,10 +8,11 @@ import java.util.Arrays;
  * (unique in the process, and consecutive, so it spreads without collisions) maps a key to its slot. Small
  * lists are scanned instead. Before either, a lookup tries the slot {@code value - base}: keys made one after
  * another and set in that order (the usual program) sit exactly there, so most lookups read no index at all.
- * A duplicate that copies every attribute copies the arrays as they are and shares
- * the index until one of the two lists adds a key. Removing a key leaves its index entry behind: every lookup
- * checks that the slot it finds holds the key, so a stale entry is skipped like a deleted one (and rebuilding
- * the index, when it fills, drops them).
+ * A duplicate that copies every attribute copies the arrays as they are and shares the index until one of the
+ * two lists adds a key. Removing a key leaves its index entry behind:
+ * every lookup checks that the slot it finds holds the key, so a stale entry is skipped like a deleted one (and
+ * rebuilding the index, when it fills, drops them). Slots past the end are out of every lookup's reach; freeing
+ * an object ({@link #dropLast}) leaves its keys there rather than clearing each slot, and clears the list at the end.
  * Touched only by the owning rank's thread.
  */
 final class AttrList {
@@ -127,6 +128,27 @@ final class AttrList {
         count(k, -1);
         while (end > 0 && keys[end - 1] == null) end--;
         if (size == 0) clear();
+    }
+
+    /** The slot arrays themselves, for {@link Attributes#deleteAll}'s loop (which checks they are still these after each callback). */
+    Keyval[] keySlots() { return keys; }
+    Object[] valueSlots() { return values; }
+
+    /**
+     * Removes the key in the last slot, {@code k}, without clearing the slot: once past the end a slot is out of
+     * every lookup's reach, and the whole list is being deleted ({@link Attributes#deleteAll}, which ends with an
+     * empty list and so with {@link #clear}). Returns the slot of the new last key, -1 when the list is empty.
+     */
+    int dropLast(Keyval k) {
+        count(k, -1);
+        if (--size == 0) {
+            clear();
+            return -1;
+        }
+        int i = end - 1;
+        while (keys[--i] == null) { } // a live key is below: size > 0
+        end = i + 1;
+        return i;
     }
 
     void clear() {

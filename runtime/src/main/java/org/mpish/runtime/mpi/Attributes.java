@@ -191,11 +191,18 @@ public final class Attributes {
     public static void deleteAll(MpiProcess p, Attributable obj) {
         AttrList m = obj.attrs();
         if (m.isEmpty()) return;
-        if (!p.rank().job().tracing() && predefinedDeletes(m)) { // nothing to call: just let go of the keys
+        boolean tracing = p.rank().job().tracing();
+        if (!tracing && predefinedDeletes(m)) { // nothing to call: just let go of the keys
             for (int i = 0; i < m.end(); i++) if (m.keyAt(i) != null) release(p, m.keyAt(i));
             m.clear();
             return;
         }
+        MpiException last = tracing ? deleteEachGeneral(p, obj, m) : deleteEach(p, obj, m);
+        if (last != null) throw last;
+    }
+
+    /** {@link #deleteAll}'s loop: every callback through {@link #callDelete} (traced), any change to the list allowed; returns the last failure. */
+    private static MpiException deleteEachGeneral(MpiProcess p, Attributable obj, AttrList m) {
         MpiException last = null;
         Keyval k;
         while ((k = m.last()) != null) {
@@ -211,7 +218,48 @@ public final class Attributes {
             }
             if (m.removeLast(k)) release(p, k); // still last unless the callback changed the list
         }
-        if (last != null) throw last;
+        return last;
+    }
+
+    /**
+     * The same loop untraced, the hot path of freeing an object with many attributes. Only user delete functions
+     * are called (a predefined one does nothing). A deleted key's slot is left behind the end of the list instead
+     * of being cleared (the list ends empty, and cleared). The next key's callback is read before this key's runs,
+     * so that its keyval's cache line arrives meanwhile. A callback that adds a key or frees the object again
+     * (the slot arrays or the end move) hands the rest to the general loop.
+     */
+    private static MpiException deleteEach(MpiProcess p, Attributable obj, AttrList m) {
+        MpiException last = null;
+        Keyval[] ks = m.keySlots();
+        Object[] vs = m.valueSlots();
+        int i = m.end() - 1;
+        Keyval k = ks[i];
+        DeleteFn fn = k.deleteFn();
+        for (;;) {
+            Object value = vs[i];
+            Keyval next = i > 0 ? ks[i - 1] : null; // usually the next to go
+            DeleteFn nextFn = next != null ? next.deleteFn() : null;
+            if ((k.kinds & Keyval.USER_DELETE) != 0 && obj.beginDelete(k)) {
+                try {
+                    fn.delete(obj, k, value, k.extraState());
+                } catch (CallbackFailure f) {
+                    last = deleteFailed(p, obj, k, value, fn, f);
+                } catch (MpiException x) {
+                    last = x;
+                } finally {
+                    obj.endDelete(k);
+                }
+                if (m.end() != i + 1 || m.keySlots() != ks || m.valueSlots() != vs) { // the callback changed more than values and holes
+                    if (m.removeLast(k)) release(p, k);
+                    MpiException rest = deleteEachGeneral(p, obj, m);
+                    return rest != null ? rest : last;
+                }
+            }
+            release(p, k);
+            if ((i = m.dropLast(k)) < 0) return last;
+            k = ks[i];
+            fn = k == next ? nextFn : k.deleteFn();
+        }
     }
 
     private static final int ALL_DUP = 0, PREDEFINED = 1, USER = 2;
