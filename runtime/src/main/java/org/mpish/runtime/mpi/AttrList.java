@@ -8,8 +8,8 @@ import java.util.Arrays;
  * (unique in the process, and consecutive, so it spreads without collisions) maps a key to its slot. Small
  * lists are scanned instead. Before either, a lookup tries the slot {@code value - base}: keys made one after
  * another and set in that order (the usual program) sit exactly there, so most lookups read no index at all.
- * A duplicate that copies every attribute copies the arrays as they are and shares the index until one of the
- * two lists adds a key. Removing a key leaves its index entry behind:
+ * A duplicate that copies every attribute shares the slot arrays and the index with its original until one of
+ * the two writes (a duplicate freed unchanged never copies them). Removing a key leaves its index entry behind:
  * every lookup checks that the slot it finds holds the key, so a stale entry is skipped like a deleted one (and
  * rebuilding the index, when it fills, drops them). Slots past the end are out of every lookup's reach; freeing
  * an object ({@link #dropLast}) leaves its keys there rather than clearing each slot, and clears the list at the end.
@@ -29,6 +29,7 @@ final class AttrList {
     /** The key value expected in slot 0: keys made one after another and set in that order sit at slot value - base. */
     private int base;
     private boolean indexShared; // the index array is also another list's: copy it before writing
+    private boolean slotsShared; // the keys and values arrays are also another list's (a duplicate's): copy them before writing
     /** Live keys whose copy function is user code, or predefined but not a DUP (NULL_COPY_FN, NULL); whose delete is user code. */
     private int userCopies, nonDupCopies, userDeletes;
 
@@ -73,6 +74,7 @@ final class AttrList {
     boolean put(Keyval k, Object v) {
         int s = slot(k);
         if (s >= 0) {
+            ownSlots();
             values[s] = v;
             return false;
         }
@@ -82,6 +84,7 @@ final class AttrList {
 
     /** Adds a key known to be absent. */
     void append(Keyval k, Object v) {
+        ownSlots();
         if (end == keys.length) {
             if (size < end / 2) compact();
             else {
@@ -122,6 +125,7 @@ final class AttrList {
     }
 
     private void removeAt(Keyval k, int s) {
+        ownSlots();
         keys[s] = null;
         values[s] = null;
         size--;
@@ -155,7 +159,7 @@ final class AttrList {
         keys = NO_KEYS;
         values = NO_VALUES;
         end = size = indexUsed = 0;
-        indexShared = false;
+        indexShared = slotsShared = false;
         userCopies = nonDupCopies = userDeletes = 0;
         index = null;
     }
@@ -171,10 +175,14 @@ final class AttrList {
         return out;
     }
 
-    /** Makes this (empty) list an exact copy of {@code src}: the fast path of a duplicate that copies every attribute. */
+    /**
+     * Makes this (empty) list an exact copy of {@code src}: the fast path of a duplicate that copies every
+     * attribute. The two share their arrays until one of them writes (a duplicate freed unchanged never copies).
+     */
     void copyOf(AttrList src) {
-        keys = Arrays.copyOf(src.keys, src.end);
-        values = Arrays.copyOf(src.values, src.end);
+        keys = src.keys;
+        values = src.values;
+        slotsShared = src.slotsShared = src.end > 0;
         end = src.end;
         size = src.size;
         base = src.base;
@@ -184,6 +192,14 @@ final class AttrList {
         userCopies = src.userCopies;
         nonDupCopies = src.nonDupCopies;
         userDeletes = src.userDeletes;
+    }
+
+    private void ownSlots() {
+        if (slotsShared) {
+            keys = keys.clone();
+            values = values.clone();
+            slotsShared = false;
+        }
     }
 
     private void compact() {

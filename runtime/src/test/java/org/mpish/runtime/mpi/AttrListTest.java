@@ -38,6 +38,45 @@ class AttrListTest {
         }
     }
 
+    /** A duplicate shares the original's arrays until one of them writes: each still matches its own model. */
+    @Test
+    void aCopyAndItsOriginalChangeIndependently() {
+        Random rnd = new Random(7);
+        for (int round = 0; round < 200; round++) {
+            int nkeys = 1 + rnd.nextInt(round < 100 ? 12 : 300);
+            Keyval[] ks = keys(rnd, nkeys);
+            AttrList a = new AttrList();
+            LinkedHashMap<Keyval, Object> ma = new LinkedHashMap<>();
+            for (int i = 0; i < nkeys; i++) if (rnd.nextInt(4) > 0) {
+                a.put(ks[i], i);
+                ma.put(ks[i], i);
+            }
+            if (a.isEmpty()) continue;
+            AttrList b = new AttrList();
+            b.copyOf(a);
+            LinkedHashMap<Keyval, Object> mb = new LinkedHashMap<>(ma);
+            for (int op = 0; op < 300; op++) {
+                boolean onA = rnd.nextBoolean();
+                AttrList l = onA ? a : b;
+                LinkedHashMap<Keyval, Object> m = onA ? ma : mb;
+                Keyval k = ks[rnd.nextInt(nkeys)];
+                if (rnd.nextInt(3) > 0) {
+                    Object v = "v" + op;
+                    assertEquals(!m.containsKey(k), l.put(k, v));
+                    m.put(k, v);
+                } else {
+                    assertEquals(m.remove(k) != null, l.remove(k));
+                }
+                if (op % 13 == 0) {
+                    check(ma, a, ks);
+                    check(mb, b, ks);
+                }
+            }
+            check(ma, a, ks);
+            check(mb, b, ks);
+        }
+    }
+
     /** Deleting every attribute from the end ({@code dropLast}, as freeing an object does) shows the rest intact at every step. */
     @Test
     void droppingTheLastKeysLeavesTheOthersAsTheyWere() {
