@@ -113,11 +113,11 @@ public final class Attributes {
 
     /** *_get_attr (A12): the value exactly as stored, or {@link #ABSENT}. Predefined keys give their values (A39-A49). */
     public static Object get(MpiProcess p, Attributable obj, Keyval k) {
-        if (k.objectKind() != obj.kind()) check(obj, k);
-        if (k.isPredefined()) return predefinedValue(p, obj, k);
         AttrList m = obj.attrs();
         int s = m.slot(k);
-        return s < 0 ? ABSENT : m.valueAt(s);
+        if (s >= 0) return m.valueAt(s); // set, so of the object's kind and not predefined: only the key's value was read
+        check(obj, k);
+        return k.isPredefined() ? predefinedValue(p, obj, k) : ABSENT;
     }
 
     /**
