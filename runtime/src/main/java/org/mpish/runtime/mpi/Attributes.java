@@ -224,22 +224,19 @@ public final class Attributes {
     /**
      * The same loop untraced, the hot path of freeing an object with many attributes. Only user delete functions
      * are called (a predefined one does nothing). A deleted key's slot is left behind the end of the list instead
-     * of being cleared (the list ends empty, and cleared). The next key's callback is read before this key's runs,
-     * so that its keyval's cache line arrives meanwhile. A callback that adds a key or frees the object again
-     * (the slot arrays or the end move) hands the rest to the general loop.
+     * of being cleared (the list ends empty, and cleared). A callback that moves the end or the slot arrays (adds a
+     * key, frees the object again, writes to arrays shared with a duplicate) hands the rest to the general loop;
+     * holes left by deleting other keys and values replaced in place are simply seen here.
      */
     private static MpiException deleteEach(MpiProcess p, Attributable obj, AttrList m) {
         MpiException last = null;
-        Keyval[] ks = m.keySlots();
+        Keyval[] ks = m.keySlots(); // replaced together with the values' array
         Object[] vs = m.valueSlots();
-        int i = m.end() - 1;
-        Keyval k = ks[i];
-        DeleteFn fn = k.deleteFn();
-        for (;;) {
-            Object value = vs[i];
-            Keyval next = i > 0 ? ks[i - 1] : null; // usually the next to go
-            DeleteFn nextFn = next != null ? next.deleteFn() : null;
+        for (int i = m.end() - 1; i >= 0; i = m.dropLast(ks[i])) {
+            Keyval k = ks[i];
             if ((k.kinds & Keyval.USER_DELETE) != 0 && obj.beginDelete(k)) {
+                DeleteFn fn = k.deleteFn();
+                Object value = vs[i];
                 try {
                     fn.delete(obj, k, value, k.extraState());
                 } catch (CallbackFailure f) {
@@ -249,17 +246,15 @@ public final class Attributes {
                 } finally {
                     obj.endDelete(k);
                 }
-                if (m.end() != i + 1 || m.keySlots() != ks || m.valueSlots() != vs) { // the callback changed more than values and holes
+                if (m.end() != i + 1 || m.keySlots() != ks) {
                     if (m.removeLast(k)) release(p, k);
                     MpiException rest = deleteEachGeneral(p, obj, m);
                     return rest != null ? rest : last;
                 }
             }
             release(p, k);
-            if ((i = m.dropLast(k)) < 0) return last;
-            k = ks[i];
-            fn = k == next ? nextFn : k.deleteFn();
         }
+        return last;
     }
 
     private static final int ALL_DUP = 0, PREDEFINED = 1, USER = 2;
