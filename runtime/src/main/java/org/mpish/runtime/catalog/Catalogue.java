@@ -17,11 +17,14 @@ public final class Catalogue {
     private static volatile Catalogue instance;
 
     private final Map<String, Call> calls;
+    /** The calls by their declared names ("MPI_Comm_dup"): the usual spelling, found without lower-casing it first. */
+    private final Map<String, Call> exact = new java.util.HashMap<>();
     private final Map<String, Constant> constants;
 
     private Catalogue(Map<String, Call> calls, Map<String, Constant> constants) {
         this.calls = calls;
         this.constants = constants;
+        for (Call c : calls.values()) exact.put(c.name(), c);
     }
 
     /** The catalogue of all families. */
@@ -42,7 +45,10 @@ public final class Catalogue {
         return new Catalogue(Collections.unmodifiableMap(b.calls), Collections.unmodifiableMap(b.constants));
     }
 
-    public Call call(String name) { return calls.get(name.toLowerCase(Locale.ROOT)); }
+    public Call call(String name) {
+        Call c = exact.get(name);
+        return c != null ? c : calls.get(name.toLowerCase(Locale.ROOT));
+    }
     public List<Call> calls() { return List.copyOf(calls.values()); }
     public Constant constant(String name) { return constants.get(name.toUpperCase(Locale.ROOT)); }
     public List<Constant> constants() { return List.copyOf(constants.values()); }

@@ -6,10 +6,13 @@ import java.util.Arrays;
  * The attributes cached on one object: keyval to value, in order of first setting, with constant-time lookup.
  * Slots hold the keys in order (null where one was removed); an open-addressing index on the keyval's value
  * (unique in the process, and consecutive, so it spreads without collisions) maps a key to its slot. Small
- * lists are scanned instead. A duplicate that copies every attribute copies the arrays as they are and shares
- * the index until one of the two lists adds a key. Removing a key leaves its index entry behind: every lookup
- * checks that the slot it finds holds the key, so a stale entry is skipped like a deleted one (and rebuilding
- * the index, when it fills, drops them).
+ * lists are scanned instead. Before either, a lookup tries the slot {@code value - base}: keys made one after
+ * another and set in that order (the usual program) sit exactly there, so most lookups read no index at all.
+ * A duplicate that copies every attribute shares the slot arrays and the index with its original until one of
+ * the two writes (a duplicate freed unchanged never copies them). Removing a key leaves its index entry behind:
+ * every lookup checks that the slot it finds holds the key, so a stale entry is skipped like a deleted one (and
+ * rebuilding the index, when it fills, drops them). Slots past the end are out of every lookup's reach; freeing
+ * an object ({@link #dropLast}) leaves its keys there rather than clearing each slot, and clears the list at the end.
  * Touched only by the owning rank's thread.
  */
 final class AttrList {
@@ -23,7 +26,10 @@ final class AttrList {
     private int size;   // live attributes
     private int[] index; // slot + 1 per key (perhaps stale), 0 empty; null while end <= SCAN
     private int indexUsed;
+    /** The key value expected in slot 0: keys made one after another and set in that order sit at slot value - base. */
+    private int base;
     private boolean indexShared; // the index array is also another list's: copy it before writing
+    private boolean slotsShared; // the keys and values arrays are also another list's (a duplicate's): copy them before writing
     /** Live keys whose copy function is user code, or predefined but not a DUP (NULL_COPY_FN, NULL); whose delete is user code. */
     private int userCopies, nonDupCopies, userDeletes;
 
@@ -49,6 +55,8 @@ final class AttrList {
 
     /** The slot of {@code k}, or -1. */
     int slot(Keyval k) {
+        int g = k.value() - base;
+        if (Integer.compareUnsigned(g, end) < 0 && keys[g] == k) return g;
         int[] ix = index;
         if (ix == null) {
             for (int i = 0; i < end; i++) if (keys[i] == k) return i;
@@ -66,6 +74,7 @@ final class AttrList {
     boolean put(Keyval k, Object v) {
         int s = slot(k);
         if (s >= 0) {
+            ownSlots();
             values[s] = v;
             return false;
         }
@@ -75,6 +84,7 @@ final class AttrList {
 
     /** Adds a key known to be absent. */
     void append(Keyval k, Object v) {
+        ownSlots();
         if (end == keys.length) {
             if (size < end / 2) compact();
             else {
@@ -83,6 +93,7 @@ final class AttrList {
                 values = Arrays.copyOf(values, n);
             }
         }
+        if (end == 0) base = k.value();
         keys[end] = k;
         values[end] = v;
         end++;
@@ -114,6 +125,7 @@ final class AttrList {
     }
 
     private void removeAt(Keyval k, int s) {
+        ownSlots();
         keys[s] = null;
         values[s] = null;
         size--;
@@ -122,11 +134,32 @@ final class AttrList {
         if (size == 0) clear();
     }
 
+    /** The slot arrays themselves, for {@link Attributes#deleteAll}'s loop (which checks they are still these after each callback). */
+    Keyval[] keySlots() { return keys; }
+    Object[] valueSlots() { return values; }
+
+    /**
+     * Removes the key in the last slot, {@code k}, without clearing the slot: once past the end a slot is out of
+     * every lookup's reach, and the whole list is being deleted ({@link Attributes#deleteAll}, which ends with an
+     * empty list and so with {@link #clear}). Returns the slot of the new last key, -1 when the list is empty.
+     */
+    int dropLast(Keyval k) {
+        count(k, -1);
+        if (--size == 0) {
+            clear();
+            return -1;
+        }
+        int i = end - 1;
+        while (keys[--i] == null) { } // a live key is below: size > 0
+        end = i + 1;
+        return i;
+    }
+
     void clear() {
         keys = NO_KEYS;
         values = NO_VALUES;
         end = size = indexUsed = 0;
-        indexShared = false;
+        indexShared = slotsShared = false;
         userCopies = nonDupCopies = userDeletes = 0;
         index = null;
     }
@@ -142,18 +175,31 @@ final class AttrList {
         return out;
     }
 
-    /** Makes this (empty) list an exact copy of {@code src}: the fast path of a duplicate that copies every attribute. */
+    /**
+     * Makes this (empty) list an exact copy of {@code src}: the fast path of a duplicate that copies every
+     * attribute. The two share their arrays until one of them writes (a duplicate freed unchanged never copies).
+     */
     void copyOf(AttrList src) {
-        keys = Arrays.copyOf(src.keys, src.end);
-        values = Arrays.copyOf(src.values, src.end);
+        keys = src.keys;
+        values = src.values;
+        slotsShared = src.slotsShared = src.end > 0;
         end = src.end;
         size = src.size;
+        base = src.base;
         index = src.index;
         indexShared = src.indexShared = index != null;
         indexUsed = src.indexUsed;
         userCopies = src.userCopies;
         nonDupCopies = src.nonDupCopies;
         userDeletes = src.userDeletes;
+    }
+
+    private void ownSlots() {
+        if (slotsShared) {
+            keys = keys.clone();
+            values = values.clone();
+            slotsShared = false;
+        }
     }
 
     private void compact() {
@@ -168,6 +214,7 @@ final class AttrList {
         Arrays.fill(keys, j, end, null);
         Arrays.fill(values, j, end, null);
         end = j;
+        if (j > 0) base = keys[0].value();
         if (index != null) rebuildIndex();
     }
 

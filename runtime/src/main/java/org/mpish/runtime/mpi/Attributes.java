@@ -113,11 +113,11 @@ public final class Attributes {
 
     /** *_get_attr (A12): the value exactly as stored, or {@link #ABSENT}. Predefined keys give their values (A39-A49). */
     public static Object get(MpiProcess p, Attributable obj, Keyval k) {
-        if (k.objectKind() != obj.kind()) check(obj, k);
-        if (k.isPredefined()) return predefinedValue(p, obj, k);
         AttrList m = obj.attrs();
         int s = m.slot(k);
-        return s < 0 ? ABSENT : m.valueAt(s);
+        if (s >= 0) return m.valueAt(s); // set, so of the object's kind and not predefined: only the key's value was read
+        check(obj, k);
+        return k.isPredefined() ? predefinedValue(p, obj, k) : ABSENT;
     }
 
     /**
@@ -191,11 +191,18 @@ public final class Attributes {
     public static void deleteAll(MpiProcess p, Attributable obj) {
         AttrList m = obj.attrs();
         if (m.isEmpty()) return;
-        if (!p.rank().job().tracing() && predefinedDeletes(m)) { // nothing to call: just let go of the keys
+        boolean tracing = p.rank().job().tracing();
+        if (!tracing && predefinedDeletes(m)) { // nothing to call: just let go of the keys
             for (int i = 0; i < m.end(); i++) if (m.keyAt(i) != null) release(p, m.keyAt(i));
             m.clear();
             return;
         }
+        MpiException last = tracing ? deleteEachGeneral(p, obj, m) : deleteEach(p, obj, m);
+        if (last != null) throw last;
+    }
+
+    /** {@link #deleteAll}'s loop: every callback through {@link #callDelete} (traced), any change to the list allowed; returns the last failure. */
+    private static MpiException deleteEachGeneral(MpiProcess p, Attributable obj, AttrList m) {
         MpiException last = null;
         Keyval k;
         while ((k = m.last()) != null) {
@@ -211,7 +218,43 @@ public final class Attributes {
             }
             if (m.removeLast(k)) release(p, k); // still last unless the callback changed the list
         }
-        if (last != null) throw last;
+        return last;
+    }
+
+    /**
+     * The same loop untraced, the hot path of freeing an object with many attributes. Only user delete functions
+     * are called (a predefined one does nothing). A deleted key's slot is left behind the end of the list instead
+     * of being cleared (the list ends empty, and cleared). A callback that moves the end or the slot arrays (adds a
+     * key, frees the object again, writes to arrays shared with a duplicate) hands the rest to the general loop;
+     * holes left by deleting other keys and values replaced in place are simply seen here.
+     */
+    private static MpiException deleteEach(MpiProcess p, Attributable obj, AttrList m) {
+        MpiException last = null;
+        Keyval[] ks = m.keySlots(); // replaced together with the values' array
+        Object[] vs = m.valueSlots();
+        for (int i = m.end() - 1; i >= 0; i = m.dropLast(ks[i])) {
+            Keyval k = ks[i];
+            if ((k.kinds & Keyval.USER_DELETE) != 0 && obj.beginDelete(k)) {
+                DeleteFn fn = k.deleteFn();
+                Object value = vs[i];
+                try {
+                    fn.delete(obj, k, value, k.extraState());
+                } catch (CallbackFailure f) {
+                    last = deleteFailed(p, obj, k, value, fn, f);
+                } catch (MpiException x) {
+                    last = x;
+                } finally {
+                    obj.endDelete(k);
+                }
+                if (m.end() != i + 1 || m.keySlots() != ks) {
+                    if (m.removeLast(k)) release(p, k);
+                    MpiException rest = deleteEachGeneral(p, obj, m);
+                    return rest != null ? rest : last;
+                }
+            }
+            release(p, k);
+        }
+        return last;
     }
 
     private static final int ALL_DUP = 0, PREDEFINED = 1, USER = 2;

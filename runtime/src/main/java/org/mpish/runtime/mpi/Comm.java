@@ -59,8 +59,11 @@ public final class Comm extends Attributable {
      * instead of a barrier that silently matches a finalize.
      */
     public Object[] exchange(Object mine, String callName) {
-        String op = callName.split(" ", 2)[0];
-        Object[] all = shared.exchange(process.rank(), participantIndex, collectives++, new Step(op, mine), callName + " on " + name());
+        long seq = collectives++;
+        if (shared.participantCount() == 1) return new Object[] {mine}; // alone: no one to meet, no other call to match
+        int space = callName.indexOf(' ');
+        String op = space < 0 ? callName : callName.substring(0, space);
+        Object[] all = shared.exchange(process.rank(), participantIndex, seq, new Step(op, mine), () -> callName + " on " + name());
         Object[] out = new Object[all.length];
         int odd = -1;
         for (int i = 0; i < all.length; i++) {

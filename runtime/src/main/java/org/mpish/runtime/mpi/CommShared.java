@@ -19,12 +19,19 @@ public final class CommShared {
     private final Job job;
     /** World ranks of every participant, in participant order (for an intercomm: group A, then group B). */
     private final int[] participants;
-    private final ConcurrentHashMap<Long, Slot> slots = new ConcurrentHashMap<>();
-    private final ConcurrentHashMap<Object, Object> extensions = new ConcurrentHashMap<>();
+    /** Made on first use (double-checked): a duplicated and freed communicator, or one of a single process, needs neither. */
+    private volatile ConcurrentHashMap<Long, Slot> slots;
+    private volatile ConcurrentHashMap<Object, Object> extensions;
 
     public CommShared(Job job, int[] participants) {
         this.job = job;
         this.participants = participants.clone();
+    }
+
+    /** A new communicator (new context id) of the same participants in the same order: MPI_Comm_dup. */
+    CommShared(CommShared same) {
+        this.job = same.job;
+        this.participants = same.participants; // never written
     }
 
     public long contextId() { return contextId; }
@@ -35,7 +42,13 @@ public final class CommShared {
     /** Per-communicator state of a family (matching queues, ...), created once and shared by all ranks. */
     @SuppressWarnings("unchecked")
     public <T> T extension(Object key, java.util.function.Supplier<T> init) {
-        return (T) extensions.computeIfAbsent(key, k -> init.get());
+        ConcurrentHashMap<Object, Object> m = extensions;
+        if (m == null) {
+            synchronized (this) {
+                if ((m = extensions) == null) extensions = m = new ConcurrentHashMap<>();
+            }
+        }
+        return (T) m.computeIfAbsent(key, k -> init.get());
     }
 
     private static final class Slot {
@@ -52,6 +65,18 @@ public final class CommShared {
      * participant order.
      */
     public Object[] exchange(Rank rank, int me, long seq, Object mine, String callName) {
+        return exchange(rank, me, seq, mine, () -> callName);
+    }
+
+    /** {@link #exchange(Rank, int, long, Object, String)} with the call's description made only if a rank has to wait. */
+    public Object[] exchange(Rank rank, int me, long seq, Object mine, java.util.function.Supplier<String> callName) {
+        if (participants.length == 1) return new Object[] {mine}; // alone: nobody to wait for
+        ConcurrentHashMap<Long, Slot> slots = this.slots;
+        if (slots == null) {
+            synchronized (this) {
+                if ((slots = this.slots) == null) this.slots = slots = new ConcurrentHashMap<>();
+            }
+        }
         Slot slot = slots.computeIfAbsent(seq, s -> new Slot(participants.length));
         boolean complete;
         synchronized (slot) {
@@ -64,7 +89,7 @@ public final class CommShared {
             for (int p : participants) if (p != rank.id()) job.rank(p).wake();
         } else {
             rank.await(() -> { synchronized (slot) { return slot.count == participants.length; } },
-                    () -> callName + ": waiting for " + missing(slot));
+                    () -> callName.get() + ": waiting for " + missing(slot));
         }
         Object[] out = slot.values.clone();
         synchronized (slot) {

@@ -52,7 +52,7 @@ final class Comms {
 
     /** MPI_Comm_dup / idup / dup_with_info: same groups, new context, parent's error handler, copied attributes (A19-A23). */
     static Comm dup(MpiProcess p, Comm c, String call) {
-        Object[] all = c.exchange(c.participantIndex() == 0 ? new CommShared(p.rank().job(), participants(c.shared())) : null, call);
+        Object[] all = c.exchange(c.participantIndex() == 0 ? new CommShared(c.shared()) : null, call);
         Comm n = register(p, (CommShared) all[0], c.group(), c.remoteGroup(), c.participantIndex(), c.errhandler());
         try {
             Attributes.copyAll(p, c, n);

@@ -1,7 +1,6 @@
 package org.mpish.runtime.mpi;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,11 +12,12 @@ import java.util.Map;
  */
 public final class HandleTable {
     private final Map<String, Handle> byName = new LinkedHashMap<>();
-    private final Map<HandleKind, Integer> counters = new EnumMap<>(HandleKind.class);
+    /** Per kind (by ordinal): the number of the next name. */
+    private final int[] counters = new int[HandleKind.values().length];
 
     /** Registers a new user handle and names it; returns it. */
     public synchronized <H extends Handle> H add(H h) {
-        int n = counters.merge(h.kind(), 1, Integer::sum) - 1;
+        int n = counters[h.kind().ordinal()]++;
         String name = h.kind().prefix() + n;
         h.setName(name);
         byName.put(name, h);

@@ -157,6 +157,110 @@ class AttrFreeFinalizeTest {
         }
     }
 
+    @Test
+    void freeingADuplicateWithManyAttributesDeletesLastSetFirstWhileTheRestStayReadable_A17_A28() {
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                int n = 40; // beyond the lists that are scanned: the index and the free loop of large lists
+                Object orig = call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
+                Keyval[] ks = new Keyval[n];
+                List<String> log = MpiTests.log();
+                boolean[] freeing = {false};
+                for (int i = 0; i < n; i++) {
+                    int me = i;
+                    ks[i] = kv(r, "MPI_Comm_create_keyval", "MPI_COMM_DUP_FN", MpiTests.fn("d" + i, a -> {
+                        log.add("d" + me + "=" + a[2]);
+                        for (int j = 0; j < n && freeing[0]; j++) { // A17: the communicator is valid, the keys not deleted yet still read
+                            Object[] got = getAttr(r, "MPI_Comm_get_attr", a[0], ks[j]);
+                            if (j <= me) assertEquals(List.of(true, "v" + j), List.of(got), "key " + j + " in d" + me);
+                            else assertEquals(false, got[0], "key " + j + " was deleted before d" + me);
+                        }
+                        return null;
+                    }), null);
+                    call(r, "MPI_Comm_set_attr", orig, ks[i], "v" + i);
+                }
+                Object dup = call1(r, "MPI_Comm_dup", orig);
+                call(r, "MPI_Comm_set_attr", dup, ks[3], "new"); // runs d3 on the duplicate's old value
+                assertEquals(List.of("d3=v3"), log);
+                call(r, "MPI_Comm_set_attr", dup, ks[3], "v3");
+                log.clear();
+                freeing[0] = true;
+                call(r, "MPI_Comm_free", dup);
+                freeing[0] = false;
+                List<String> expected = new ArrayList<>();
+                for (int i = n - 1; i >= 0; i--) expected.add("d" + i + "=v" + i);
+                assertEquals(expected, log);
+                for (int i = 0; i < n; i++) assertEquals(List.of(true, "v" + i), List.of(getAttr(r, "MPI_Comm_get_attr", orig, ks[i])),
+                        "the original keeps its attributes");
+                log.clear();
+                for (int i = 0; i < n; i++) call(r, "MPI_Comm_set_attr", orig, ks[i], "v" + i); // each set deletes the old value
+                assertEquals(n, log.size());
+            });
+        }
+    }
+
+    @Test
+    void aDeleteCallbackMaySetAnAttributeOnTheObjectBeingFreedWhichIsThenDeletedToo_A16_A28() {
+        try (TestJob t = new TestJob(1)) {
+            t.spmd(r -> {
+                for (int n : new int[] {3, 30}) {
+                    List<String> log = MpiTests.log();
+                    Object c = call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
+                    Keyval late = kv(r, "MPI_Comm_create_keyval", "MPI_COMM_NULL_COPY_FN", recording("late", log, null), null);
+                    Keyval[] ks = new Keyval[n];
+                    for (int i = 0; i < n; i++) {
+                        int me = i;
+                        ks[i] = kv(r, "MPI_Comm_create_keyval", "MPI_COMM_NULL_COPY_FN", MpiTests.fn("d" + i, a -> {
+                            log.add("d" + me);
+                            if (me == n - 2) call(r, "MPI_Comm_set_attr", a[0], late, "x");
+                            return null;
+                        }), null);
+                        call(r, "MPI_Comm_set_attr", c, ks[i], i);
+                    }
+                    call(r, "MPI_Comm_free", c);
+                    List<String> expected = new ArrayList<>(List.of("d" + (n - 1), "d" + (n - 2), "late"));
+                    for (int i = n - 3; i >= 0; i--) expected.add("d" + i);
+                    assertEquals(expected, names(log));
+                    assertFalse(((Handle) c).isValid());
+                }
+            });
+        }
+    }
+
+    @Test
+    void keyvalsFreedFromTheirDeleteCallbacksDuringAFreeGoWithTheirLastAttribute_A6_A8() {
+        try (TestJob t = new TestJob(1)) {
+            t.spmd(r -> {
+                int n = 30;
+                Object c = call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
+                Keyval[] ks = new Keyval[n];
+                List<String> log = MpiTests.log();
+                for (int i = 0; i < n; i++) {
+                    int me = i;
+                    ks[i] = kv(r, "MPI_Comm_create_keyval", "MPI_COMM_DUP_FN", MpiTests.fn("d" + i, a -> {
+                        call(r, "MPI_Comm_free_keyval", a[1]);
+                        if (me + 1 < n) log.add((me + 1) + ":" + ks[me + 1].isFreed()); // deleted and released before this callback
+                        log.add(me + ":" + ks[me].isFreed()); // still used by the attribute being deleted
+                        return null;
+                    }), null);
+                    call(r, "MPI_Comm_set_attr", c, ks[i], i);
+                }
+                Object d = call1(r, "MPI_Comm_dup", c);
+                call(r, "MPI_Comm_free", c); // each callback frees its key, still used on d
+                for (Keyval k : ks) assertFalse(k.isFreed());
+                log.clear();
+                call(r, "MPI_Comm_free", d); // the callbacks free their keys again: no-ops (A8); each key goes with its attribute
+                List<String> expected = new ArrayList<>();
+                for (int i = n - 1; i >= 0; i--) {
+                    if (i + 1 < n) expected.add((i + 1) + ":true");
+                    expected.add(i + ":false");
+                }
+                assertEquals(expected, log);
+                for (Keyval k : ks) assertTrue(k.isFreed());
+            });
+        }
+    }
+
     static List<String> names(List<String> log) {
         return log.stream().map(l -> l.split(":")[0]).toList();
     }
