@@ -71,6 +71,11 @@ public final class Rma {
         RmaTrace.procNull(r, w, call);
     }
 
+    private static MpiException truncated(String from, long fromBytes, String to, long toBytes) {
+        return new MpiException(MPI_ERR_TRUNCATE, "the " + from + " data (" + fromBytes + " bytes) does not fit the " + to
+                + " buffer (" + toBytes + " bytes)");
+    }
+
     /** Type signatures of put / get must match (R19); mixed types and MPI_PACKED are not checked. */
     static void signature(Datatype o, Datatype t) {
         BasicType x = o.basic(), y = t.basic();
@@ -81,17 +86,21 @@ public final class Rma {
 
     /** Locates the target buffer and checks it lies in the window (R18, R20; dynamic windows R6, R7). */
     static Target locate(RmaWindow rw, Win w, int t, long disp, Datatype tt, long tcount) {
-        Win m = rw.member(t);
-        // the common case first, in few bytecodes: a contiguous buffer inside a window of the other flavors
-        if (m.flavor() != Win.FLAVOR_DYNAMIC && disp >= 0 && tcount > 0 && tt.isContiguous() && tt.size() > 0) {
-            int du = m.dispUnit();
-            long len = tcount * tt.extent();
-            if (disp <= Integer.MAX_VALUE && tcount <= Integer.MAX_VALUE && tt.extent() <= Integer.MAX_VALUE) {
-                long start = disp * du; // no overflow: both factors fit 32 bits
-                if (start + len <= m.size()) return new Target(rw.segment(t), start);
-            }
-        }
-        return locateSlow(rw, w, m, t, disp, tt, tcount);
+        RmaWindow.TargetMem tm = rw.target(t);
+        long off = fastOffset(tm, disp, tt, tcount);
+        if (off >= 0) return new Target(tm.seg, off);
+        return locateSlow(rw, w, rw.member(t), t, disp, tt, tcount);
+    }
+
+    /**
+     * The common case of {@link #locate} in few bytecodes: {@code tcount > 0} instances of a contiguous, non-empty
+     * type inside a window of the other flavors. Returns the byte offset in {@code tm.seg}, or -1 for anything else
+     * ({@link #locateSlow} then checks it fully and says what is wrong).
+     */
+    static long fastOffset(RmaWindow.TargetMem tm, long disp, Datatype tt, long tcount) {
+        long ext = tt.extent();
+        if (tcount <= 0 || tcount > Integer.MAX_VALUE || !tt.isContiguous() || ext <= 0 || ext > Integer.MAX_VALUE) return -1;
+        return tm.offset(disp, tcount * ext);
     }
 
     private static Target locateSlow(RmaWindow rw, Win w, Win m, int t, long disp, Datatype tt, long tcount) {
@@ -178,24 +187,28 @@ public final class Rma {
         count(tcount, "target_count");
         committed(ot, "origin_datatype");
         committed(tt, "target_datatype");
-        RmaWindow rw = RmaWindow.of(w);
+        Epochs e = Epochs.of(w);
+        RmaWindow rw = e.rw;
         if (!target(rw, w, trank)) { ot.checkBuffer(r.memory(), oaddr, ocount); procNull(r, w, tdisp, call); return; }
-        Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
         if (obytes > 0) signature(ot, tt);
-        if (obytes > tbytes) {
-            throw new MpiException(MPI_ERR_TRUNCATE, "the origin data (" + obytes + " bytes) does not fit the target buffer ("
-                    + tbytes + " bytes)");
+        if (obytes > tbytes) throw truncated("origin", obytes, "target", tbytes);
+        RmaWindow.TargetMem tm = e.target(trank);
+        MemorySegment seg = tm.seg;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0) {
+            Target tg = locateSlow(rw, w, rw.member(trank), trank, tdisp, tt, tcount);
+            seg = tg.seg();
+            off = tg.off();
         }
-        Target tg = locate(rw, w, trank, tdisp, tt, tcount);
         if (obytes > 0) {
             if (ot.isContiguous() && tt.isContiguous()) {
-                r.memory().copyOut(oaddr, tg.seg(), tg.off(), obytes); // one copy, no view made
+                r.memory().copyOut(oaddr, seg, off, obytes); // one copy, no view made
             } else {
                 MemorySegment src = originData(r.memory(), oaddr, ocount, ot);
-                if (tt.isContiguous()) MemorySegment.copy(src, 0, tg.seg(), tg.off(), obytes);
-                else TargetLayout.scatter(src, 0, obytes, tt, tcount, tg.seg(), tg.off());
+                if (tt.isContiguous()) MemorySegment.copy(src, 0, seg, off, obytes);
+                else TargetLayout.scatter(src, 0, obytes, tt, tcount, seg, off);
             }
         }
         e.issued(trank);
@@ -208,27 +221,31 @@ public final class Rma {
         count(tcount, "target_count");
         committed(ot, "origin_datatype");
         committed(tt, "target_datatype");
-        RmaWindow rw = RmaWindow.of(w);
+        Epochs e = Epochs.of(w);
+        RmaWindow rw = e.rw;
         if (!target(rw, w, trank)) { ot.checkBuffer(r.memory(), oaddr, ocount); procNull(r, w, tdisp, call); return; }
-        Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
         if (tbytes > 0) signature(ot, tt);
-        if (tbytes > obytes) {
-            throw new MpiException(MPI_ERR_TRUNCATE, "the target data (" + tbytes + " bytes) does not fit the origin buffer ("
-                    + obytes + " bytes)");
+        if (tbytes > obytes) throw truncated("target", tbytes, "origin", obytes);
+        RmaWindow.TargetMem tm = e.target(trank);
+        MemorySegment seg = tm.seg;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0) {
+            Target tg = locateSlow(rw, w, rw.member(trank), trank, tdisp, tt, tcount);
+            seg = tg.seg();
+            off = tg.off();
         }
-        Target tg = locate(rw, w, trank, tdisp, tt, tcount);
         if (tbytes > 0) {
             Memory mem = r.memory();
             if (ot.isContiguous() && tt.isContiguous()) {
                 // the whole origin buffer must be memory (as a receive buffer must), not only the bytes fetched
                 if (obytes != tbytes) mem.segment(oaddr, obytes);
-                mem.copyIn(tg.seg(), tg.off(), oaddr, tbytes);
+                mem.copyIn(seg, off, oaddr, tbytes);
             } else {
                 ot.checkBuffer(mem, oaddr, ocount);
-                byte[] data = tt.isContiguous() ? tg.seg().asSlice(tg.off(), tbytes).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)
-                        : TargetLayout.gather(tg.seg(), tg.off(), tt, tcount);
+                byte[] data = tt.isContiguous() ? seg.asSlice(off, tbytes).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)
+                        : TargetLayout.gather(seg, off, tt, tcount);
                 ot.unpack(data, 0, data.length, mem, oaddr, ocount);
             }
         }
@@ -259,14 +276,14 @@ public final class Rma {
             count(result.count, "result_count");
             committed(result.type, "result_datatype");
         }
-        RmaWindow rw = RmaWindow.of(w);
+        Epochs e = Epochs.of(w);
+        RmaWindow rw = e.rw;
         if (!target(rw, w, trank)) {
             if (!noOp) ot.checkBuffer(r.memory(), oaddr, ocount);
             if (result != null) result.type.checkBuffer(r.memory(), result.addr, result.count);
             procNull(r, w, tdisp, call);
             return;
         }
-        Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = noOp ? 0 : ocount * ot.size();
         long tbytes = tcount * tt.size();
