@@ -65,7 +65,8 @@ public final class Invoker {
             Param[] inputs = call.inputArray();
             for (int i = 0; i < in.length; i++) {
                 Param p = inputs[i];
-                in[i] = p.type().coerce(rank, cat, p, in[i]);
+                Object a = in[i], v = p.type().coerce(rank, cat, p, a);
+                if (v != a) in[i] = v; // most arguments are taken as they are: no store, no GC barrier
             }
             int idx = call.errorInput();
             if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
