@@ -134,7 +134,7 @@ public final class Memory {
     public boolean valid(long address, long len) {
         if (len == 0) return true;
         Block b = find(address);
-        return b != null && len >= 0 && address + len <= b.end();
+        return b != null && len >= 0 && len <= b.end() - address;
     }
 
     /**
@@ -144,7 +144,10 @@ public final class Memory {
      */
     public Block block(long address, long len) {
         Block b = recent[(int) (address >>> 5) & 63];
-        if (b != null && address >= b.address && len > 0 && address + len <= b.address + b.size) return b;
+        if (b != null && len > 0) {
+            long d = address - b.address; // an address far outside any block gives a d far outside [0, size)
+            if (d >= 0 && d <= b.size - len) return b;
+        }
         return blockSlow(address, len);
     }
 
@@ -154,7 +157,7 @@ public final class Memory {
             throw new MemoryFault(address, address == 0 ? "NULL address with a length of " + len
                     : "address 0x" + Long.toHexString(address) + " is not in any allocated block of rank " + rank);
         }
-        if (len < 0 || address + len > b.end()) {
+        if (len < 0 || len > b.end() - address) { // not address + len: that overflows for a huge len
             throw new MemoryFault(address, "access of " + len + " bytes at 0x" + Long.toHexString(address)
                     + " runs past the end of the " + b.size + "-byte block at 0x" + Long.toHexString(b.address)
                     + " on rank " + rank);

@@ -143,7 +143,8 @@ public final class RmaWindow {
         /** {@link #offset} of an 8-byte element that is also naturally aligned in memory (for the atomics), else -1. */
         long offset8(long disp) {
             long start = disp * dispUnit;
-            return (disp >>> 31) == 0 && start <= size - 8 && ((address + start) & 7) == 0 ? start : -1;
+            // one test: disp in [0, 2^31), start <= size - 8 and an aligned address (start cannot overflow when disp fits)
+            return ((disp >>> 31) | ((size - 8 - start) >>> 63) | ((address + start) & 7)) == 0 ? start : -1;
         }
     }
 
