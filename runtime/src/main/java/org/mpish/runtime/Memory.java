@@ -143,12 +143,21 @@ public final class Memory {
      * saves making a slice.
      */
     public Block block(long address, long len) {
+        Block b = cached(address, len);
+        return b != null ? b : blockSlow(address, len);
+    }
+
+    /**
+     * {@link #block} when the block is among the recently used ones, else null (no lookup, no fault): for fast paths
+     * that make no calls, and fall back to {@link #block} (which also says what is wrong).
+     */
+    public Block cached(long address, long len) {
         Block b = recent[(int) (address >>> 5) & 63];
         if (b != null && len > 0) {
             long d = address - b.address; // an address far outside any block gives a d far outside [0, size)
             if (d >= 0 && d <= b.size - len) return b;
         }
-        return blockSlow(address, len);
+        return null;
     }
 
     private Block blockSlow(long address, long len) {

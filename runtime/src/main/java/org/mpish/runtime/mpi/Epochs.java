@@ -129,6 +129,9 @@ public final class Epochs {
         pending[t]++;
     }
 
+    /** {@link #target} if it was resolved already, else null (no call: for the leaf fast paths). */
+    RmaWindow.TargetMem targetIfKnown(int t) { return targets[t]; }
+
     /** Rank {@code t}'s window memory ({@link RmaWindow#target}); t is a rank of the window. */
     RmaWindow.TargetMem target(int t) {
         RmaWindow.TargetMem m = targets[t];

@@ -9,6 +9,7 @@ import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
 
@@ -181,8 +182,53 @@ public final class Rma {
 
     // ---- put and get ---------------------------------------------------------------------------
 
+    /*
+     * The hot case of put and get is one word (4 or 8 bytes) of a committed contiguous type, the same basic type on
+     * both sides, inside a passive-target epoch, the target range inside its window, the origin buffer among the
+     * rank's recently used blocks and no trace listening: a leaf method (no calls: see RmaAtomics) checks that and
+     * moves the word, or returns false having changed nothing; then the checked path below makes every check in
+     * the documented order.
+     */
+
+    private static boolean putWord(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount, Datatype tt) {
+        Epochs e = w.epochs;
+        long obytes = ocount * ot.size();
+        if (e == null || (obytes != 8 && obytes != 4) || obytes > tcount * tt.size() || !ot.committed() || !tt.committed()
+                || !ot.isContiguous() || ot.basic() != tt.basic() || ot.basic() == null || !e.passiveTo(trank)) return false;
+        RmaWindow.TargetMem tm = e.targetIfKnown(trank);
+        if (tm == null) return false;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0 || r.job().tracing()) return false;
+        Memory.Block ob = r.memory().cached(oaddr, obytes);
+        if (ob == null) return false;
+        long o = oaddr - ob.address();
+        if (obytes == 8) tm.seg.set(ValueLayout.JAVA_LONG_UNALIGNED, off, ob.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, o));
+        else tm.seg.set(ValueLayout.JAVA_INT_UNALIGNED, off, ob.segment().get(ValueLayout.JAVA_INT_UNALIGNED, o));
+        e.issuedPassive(trank);
+        return true;
+    }
+
+    private static boolean getWord(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount, Datatype tt) {
+        Epochs e = w.epochs;
+        long tbytes = tcount * tt.size(), obytes = ocount * ot.size();
+        if (e == null || (tbytes != 8 && tbytes != 4) || tbytes > obytes || !ot.committed() || !tt.committed()
+                || !ot.isContiguous() || ot.basic() != tt.basic() || ot.basic() == null || !e.passiveTo(trank)) return false;
+        RmaWindow.TargetMem tm = e.targetIfKnown(trank);
+        if (tm == null) return false;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0 || r.job().tracing()) return false;
+        Memory.Block ob = r.memory().cached(oaddr, obytes); // the whole origin buffer must be memory
+        if (ob == null) return false;
+        long o = oaddr - ob.address();
+        if (tbytes == 8) ob.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, o, tm.seg.get(ValueLayout.JAVA_LONG_UNALIGNED, off));
+        else ob.segment().set(ValueLayout.JAVA_INT_UNALIGNED, o, tm.seg.get(ValueLayout.JAVA_INT_UNALIGNED, off));
+        e.issuedPassive(trank);
+        return true;
+    }
+
     public static void put(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount,
                            Datatype tt, String call, boolean request) {
+        if (putWord(r, w, oaddr, ocount, ot, trank, tdisp, tcount, tt)) return;
         count(ocount, "origin_count");
         count(tcount, "target_count");
         committed(ot, "origin_datatype");
@@ -217,6 +263,7 @@ public final class Rma {
 
     public static void get(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount,
                            Datatype tt, String call, boolean request) {
+        if (getWord(r, w, oaddr, ocount, ot, trank, tdisp, tcount, tt)) return;
         count(ocount, "origin_count");
         count(tcount, "target_count");
         committed(ot, "origin_datatype");

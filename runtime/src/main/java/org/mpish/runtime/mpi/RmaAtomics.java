@@ -18,32 +18,45 @@ public final class RmaAtomics {
 
     /*
      * The hot case of both calls is an 8-byte element (MPI_LONG, MPI_INT64_T, MPI_DOUBLE...) of a predefined type,
-     * inside a passive-target epoch, at a naturally aligned place inside the target's window: that is checked first
-     * in a few loads and compares and done in straight-line code (one hardware atomic). Anything else, errors
-     * included, takes the checked path, which makes every check in the documented order. The fast path stays
-     * small so that it compiles into its callers.
+     * inside a passive-target epoch, at a naturally aligned place inside the target's window, with origin, compare
+     * and result buffers among the rank's recently used blocks and no trace listening. A leaf method checks that in
+     * a few loads and compares and does it in straight-line code (one hardware atomic), or returns false having
+     * changed nothing; then the checked path makes every check in the documented order, and the operation.
+     *
+     * The fast methods make no calls at all (not even cold ones): a compiled method that calls something sets up its
+     * frame with a stack-banging store, and a store still in flight when the atomic instruction comes delays it.
      */
 
     public static void fetchAndOp(Rank r, Win w, long oaddr, long raddr, Datatype t, int trank, long tdisp, Op op) {
+        if (!fetchAndOp8(r, w, oaddr, raddr, t, trank, tdisp, op)) fetchAndOpChecked(r, w, oaddr, raddr, t, trank, tdisp, op);
+    }
+
+    /** The fast Fetch_and_op: SUM on an integer, REPLACE or NO_OP (one instruction each); false when not done. */
+    private static boolean fetchAndOp8(Rank r, Win w, long oaddr, long raddr, Datatype t, int trank, long tdisp, Op op) {
         BasicType b = t.basic8();
-        Epochs ep = Epochs.of(w);
-        if (b != null && op.validFor(b) && ep.passiveTo(trank)) {
-            RmaWindow.TargetMem tm = ep.target(trank);
-            long off = tm.offset8(tdisp);
-            if (off >= 0) {
-                Memory mem = r.memory();
-                Memory.Block rb = mem.block(raddr, 8);
-                Op.Kind k = op.op();
-                long operand = k == Op.Kind.NO_OP ? 0 : mem.readLong(oaddr);
-                long prev = k == Op.Kind.SUM && b.isInteger() ? (long) LONG.getAndAdd(tm.seg, off, operand)
-                        : AtomicElements.apply(k, b, tm.seg, off, operand);
-                rb.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, raddr - rb.address(), prev);
-                ep.issuedPassive(trank);
-                if (r.job().tracing()) RmaTrace.op(r, w, "MPI_Fetch_and_op", trank, tdisp, 8, op);
-                return;
-            }
+        Epochs ep = w.epochs;
+        if (b == null || ep == null || !ep.passiveTo(trank)) return false;
+        Op.Kind k = op.op();
+        boolean add = k == Op.Kind.SUM && b.isInteger();
+        if (!add && k != Op.Kind.REPLACE && k != Op.Kind.NO_OP) return false; // the others: a CAS loop, out of line
+        RmaWindow.TargetMem tm = ep.targetIfKnown(trank);
+        if (tm == null) return false;
+        long off = tm.offset8(tdisp);
+        if (off < 0 || r.job().tracing()) return false;
+        Memory mem = r.memory();
+        Memory.Block rb = mem.cached(raddr, 8);
+        if (rb == null) return false;
+        long operand = 0;
+        if (k != Op.Kind.NO_OP) {
+            Memory.Block ob = mem.cached(oaddr, 8);
+            if (ob == null) return false;
+            operand = ob.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, oaddr - ob.address());
         }
-        fetchAndOpChecked(r, w, oaddr, raddr, t, trank, tdisp, op);
+        long prev = add ? (long) LONG.getAndAdd(tm.seg, off, operand)
+                : k == Op.Kind.REPLACE ? (long) LONG.getAndSet(tm.seg, off, operand) : (long) LONG.getVolatile(tm.seg, off);
+        rb.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, raddr - rb.address(), prev);
+        ep.issuedPassive(trank);
+        return true;
     }
 
     /** Fetch_and_op of one basic element: result = target; target = target op origin (the origin unread for NO_OP). */
@@ -128,24 +141,27 @@ public final class RmaAtomics {
     private static boolean casType(BasicType b) { return (CAS_TYPES >>> b.ordinal() & 1) != 0; }
 
     public static void compareAndSwap(Rank r, Win w, long oaddr, long caddr, long raddr, Datatype t, int trank, long tdisp) {
+        if (!compareAndSwap8(r, w, oaddr, caddr, raddr, t, trank, tdisp)) compareAndSwapChecked(r, w, oaddr, caddr, raddr, t, trank, tdisp);
+    }
+
+    /** The fast Compare_and_swap (see fetchAndOp8); false when not done. */
+    private static boolean compareAndSwap8(Rank r, Win w, long oaddr, long caddr, long raddr, Datatype t, int trank, long tdisp) {
         BasicType b = t.basic8();
-        Epochs ep = Epochs.of(w);
-        if (b != null && casType(b) && ep.passiveTo(trank)) {
-            RmaWindow.TargetMem tm = ep.target(trank);
-            long off = tm.offset8(tdisp);
-            if (off >= 0) {
-                Memory mem = r.memory();
-                long value = mem.readLong(oaddr);
-                long compare = mem.readLong(caddr);
-                Memory.Block rb = mem.block(raddr, 8);
-                long prev = (long) LONG.compareAndExchange(tm.seg, off, compare, value);
-                rb.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, raddr - rb.address(), prev);
-                ep.issuedPassive(trank);
-                if (r.job().tracing()) RmaTrace.op(r, w, "MPI_Compare_and_swap", trank, tdisp, 8, null);
-                return;
-            }
-        }
-        compareAndSwapChecked(r, w, oaddr, caddr, raddr, t, trank, tdisp);
+        Epochs ep = w.epochs;
+        if (b == null || !casType(b) || ep == null || !ep.passiveTo(trank)) return false;
+        RmaWindow.TargetMem tm = ep.targetIfKnown(trank);
+        if (tm == null) return false;
+        long off = tm.offset8(tdisp);
+        if (off < 0 || r.job().tracing()) return false;
+        Memory mem = r.memory();
+        Memory.Block ob = mem.cached(oaddr, 8), cb = mem.cached(caddr, 8), rb = mem.cached(raddr, 8);
+        if (ob == null || cb == null || rb == null) return false;
+        long value = ob.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, oaddr - ob.address());
+        long compare = cb.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, caddr - cb.address());
+        long prev = (long) LONG.compareAndExchange(tm.seg, off, compare, value);
+        rb.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, raddr - rb.address(), prev);
+        ep.issuedPassive(trank);
+        return true;
     }
 
     private static void swap(Rank r, long oaddr, long caddr, long raddr, BasicType b, MemorySegment seg, long off) {
