@@ -76,8 +76,21 @@ public final class Job implements AutoCloseable {
 
     // ---- events ------------------------------------------------------------------------------
 
-    /** True when someone listens: callers build events only then. */
-    public boolean tracing() { return tracing; }
+    private static final java.lang.invoke.VarHandle TRACING;
+    static {
+        try {
+            TRACING = java.lang.invoke.MethodHandles.lookup().findVarHandle(Job.class, "tracing", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /**
+     * True when someone listens: callers build events only then. Every call and every RMA operation asks, so this
+     * is an opaque read (no ordering; it still sees a change that happened before, such as a trace switched on
+     * before a command was handed to the rank), not a volatile one.
+     */
+    public boolean tracing() { return (boolean) TRACING.getOpaque(this); }
 
     public void emit(int rank, String family, String kind, String text, Map<String, Object> fields) {
         if (!tracing) return;

@@ -134,7 +134,7 @@ public final class Memory {
     public boolean valid(long address, long len) {
         if (len == 0) return true;
         Block b = find(address);
-        return b != null && len >= 0 && address + len <= b.end();
+        return b != null && len >= 0 && len <= b.end() - address;
     }
 
     /**
@@ -143,9 +143,21 @@ public final class Memory {
      * saves making a slice.
      */
     public Block block(long address, long len) {
+        Block b = cached(address, len);
+        return b != null ? b : blockSlow(address, len);
+    }
+
+    /**
+     * {@link #block} when the block is among the recently used ones, else null (no lookup, no fault): for fast paths
+     * that make no calls, and fall back to {@link #block} (which also says what is wrong).
+     */
+    public Block cached(long address, long len) {
         Block b = recent[(int) (address >>> 5) & 63];
-        if (b != null && address >= b.address && len > 0 && address + len <= b.address + b.size) return b;
-        return blockSlow(address, len);
+        if (b != null && len > 0) {
+            long d = address - b.address; // an address far outside any block gives a d far outside [0, size)
+            if (d >= 0 && d <= b.size - len) return b;
+        }
+        return null;
     }
 
     private Block blockSlow(long address, long len) {
@@ -154,7 +166,7 @@ public final class Memory {
             throw new MemoryFault(address, address == 0 ? "NULL address with a length of " + len
                     : "address 0x" + Long.toHexString(address) + " is not in any allocated block of rank " + rank);
         }
-        if (len < 0 || address + len > b.end()) {
+        if (len < 0 || len > b.end() - address) { // not address + len: that overflows for a huge len
             throw new MemoryFault(address, "access of " + len + " bytes at 0x" + Long.toHexString(address)
                     + " runs past the end of the " + b.size + "-byte block at 0x" + Long.toHexString(b.address)
                     + " on rank " + rank);

@@ -31,7 +31,8 @@ public final class Rank {
     private final ConcurrentLinkedQueue<Runnable> progressTasks = new ConcurrentLinkedQueue<>();
     private final Map<Class<?>, Object> states = new ConcurrentHashMap<>();
 
-    private volatile String call;
+    /** The call this rank is in, as its number ({@link #callNumber}); 0 for none. */
+    private volatile int call;
     private volatile Supplier<String> waitingFor;
     /** How many times this rank has re-checked a wait condition: the watchdog's proof that a rank really ran. */
     private volatile long checks;
@@ -125,7 +126,7 @@ public final class Rank {
                     t.run();
                 } finally {
                     busy = false;
-                    call = null;
+                    call = 0;
                 }
             }
         } catch (InterruptedException e) {
@@ -139,10 +140,52 @@ public final class Rank {
 
     // ---- what the rank is doing --------------------------------------------------------------
 
-    /** Marks the call this rank is executing (for `ranks`, the roll-call and error messages). */
-    public void enter(String callName) { call = callName; }
-    public void leave() { call = null; }
-    public String currentCall() { return call; }
+    private static final java.lang.invoke.VarHandle CALL;
+    static {
+        try {
+            CALL = java.lang.invoke.MethodHandles.lookup().findVarHandle(Rank.class, "call", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** Call names by number (index 0: none), and the numbers by name. Only ever grows, by the calls there are. */
+    private static volatile String[] callNames = {null};
+    private static final Map<String, Integer> CALL_NUMBERS = new ConcurrentHashMap<>();
+
+    /** The number that stands for {@code callName} in {@link #enter(int)}: the same name always gets the same number. */
+    public static int callNumber(String callName) {
+        if (callName == null) return 0;
+        Integer n = CALL_NUMBERS.get(callName);
+        return n != null ? n : registerCall(callName);
+    }
+
+    private static synchronized int registerCall(String callName) {
+        Integer n = CALL_NUMBERS.get(callName);
+        if (n != null) return n;
+        String[] names = java.util.Arrays.copyOf(callNames, callNames.length + 1);
+        names[names.length - 1] = callName;
+        callNames = names; // published before anyone can hold the number
+        CALL_NUMBERS.put(callName, names.length - 1);
+        return names.length - 1;
+    }
+
+    /**
+     * Marks the call this rank is executing (for `ranks`, the roll-call and error messages), by its
+     * {@link #callNumber}. Every catalogued call enters and leaves, so this is a release store of an int: a volatile
+     * store costs a full fence (on x86 a locked instruction), and storing a reference into this long-lived object
+     * costs G1 one more in its write barrier, twice per call. Other threads only read it to describe the rank, and a
+     * rank that blocks passes a full fence (parking) before anyone could report it.
+     */
+    public void enter(int callNumber) { CALL.setRelease(this, callNumber); }
+    public void enter(String callName) { enter(callNumber(callName)); }
+    public void leave() { enter(0); }
+    /** The number of the call this rank is in (0: none); read by the rank's own thread to restore it after a nested call. */
+    public int currentCallNumber() { return (int) CALL.getOpaque(this); }
+    public String currentCall() {
+        int c = call;
+        return c == 0 ? null : callNames[c];
+    }
 
     public Status status() {
         if (job.abortReason() != null) return Status.ABORTED;

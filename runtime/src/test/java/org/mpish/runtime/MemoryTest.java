@@ -50,4 +50,24 @@ class MemoryTest {
         Memory.copy(x, a, y, b, 8);
         assertEquals(42, y.readLong(b));
     }
+
+    @Test
+    void theRecentBlockCacheRefusesEveryRangeOutsideTheBlock() {
+        Memory m = new Memory(0, 1 << 20);
+        long a = m.alloc(64);
+        m.readLong(a); // the block is now in the cache: the checks below go through its fast test
+        assertEquals(0, m.readLong(a + 56));
+        assertThrows(MemoryFault.class, () -> m.readLong(a + 57));
+        assertThrows(MemoryFault.class, () -> m.readLong(a - 1));
+        assertThrows(MemoryFault.class, () -> m.block(a, 65));
+        assertThrows(MemoryFault.class, () -> m.block(a, -1));
+        assertThrows(MemoryFault.class, () -> m.block(a, Long.MIN_VALUE));
+        assertThrows(MemoryFault.class, () -> m.block(a + 8, Long.MAX_VALUE));
+        assertTrue(m.valid(a + 8, 56) && !m.valid(a + 8, 57) && !m.valid(a + 8, Long.MAX_VALUE) && !m.valid(a + 8, -1));
+        // addresses far away that map to the same cache slot
+        assertThrows(MemoryFault.class, () -> m.readLong(a + (1L << 62)));
+        assertThrows(MemoryFault.class, () -> m.readLong(a - (1L << 62)));
+        assertThrows(MemoryFault.class, () -> m.readLong(Long.MIN_VALUE + (a & 0x7ff)));
+        assertThrows(MemoryFault.class, () -> m.readLong(Long.MAX_VALUE - 7));
+    }
 }

@@ -28,7 +28,8 @@ public final class Args {
     public int count() { return values.length; }
     public Object raw(int i) { return values[i]; }
     public int i(int i) { return (Integer) values[i]; }
-    public long l(int i) { return (Long) values[i]; }
+    /** A long or an address: a Long, or an Integer as a script's small number arrives (not boxed again). */
+    public long l(int i) { return ((Number) values[i]).longValue(); }
     public double d(int i) { return (Double) values[i]; }
     public boolean bool(int i) { return (Boolean) values[i]; }
     public String str(int i) { return (String) values[i]; }

@@ -12,8 +12,15 @@ import java.util.List;
 public final class Call {
     private final String name, family, summary, cReturn, api, scriptName;
     private final List<Param> params, inputs, outputs;
+    /** The inputs as an array, and the number of outputs: worked out once, every invocation needs them. */
+    private final Param[] inputArray;
+    private final int outputCount;
+    /** No outputs, and the C return value is the result (double MPI_Wtime(void)), not an error code. */
+    private final boolean returnsResult;
     private final CallImpl impl;
     private final int errorParam, errorInput;
+    /** {@link org.mpish.runtime.Rank#callNumber} of the name: what a rank records while in this call. */
+    private final int number;
     private final boolean deprecated, mpi, alwaysAllowed;
 
     public Call(String name, String family, String summary, List<Param> params, CallImpl impl,
@@ -32,7 +39,11 @@ public final class Call {
         this.inputs = params.stream().filter(Param::isInput).toList();
         this.outputs = params.stream().filter(Param::isOutput).toList();
         this.errorInput = errorParam >= 0 ? inputs.indexOf(params.get(errorParam)) : -1;
+        this.inputArray = inputs.toArray(new Param[0]);
+        this.outputCount = outputs.size();
+        this.returnsResult = outputCount == 0 && !"int".equals(cReturn);
         this.mpi = api.equals("MPI");
+        this.number = org.mpish.runtime.Rank.callNumber(name);
         this.alwaysAllowed = Invoker.alwaysAllowed(name);
     }
 
@@ -52,6 +63,10 @@ public final class Call {
     public String scriptName() { return scriptName; }
 
     public List<Param> inputs() { return inputs; }
+    Param[] inputArray() { return inputArray; }
+    int outputCount() { return outputCount; }
+    int number() { return number; }
+    boolean returnsResult() { return returnsResult; }
     public List<Param> outputs() { return outputs; }
 
     /** The position among the inputs of the object whose error handler gets this call's errors, or -1. */

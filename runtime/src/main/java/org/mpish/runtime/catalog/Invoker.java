@@ -31,24 +31,42 @@ public final class Invoker {
      * @throws JobAbortedException when a fatal handler aborted the job
      */
     public static Object[] invoke(Rank rank, Catalogue cat, Call call, Object[] raw) {
-        List<Param> inputs = call.inputs();
-        if (raw.length != inputs.size()) {
+        checkCount(call, raw);
+        return run(rank, cat, call, raw.clone());
+    }
+
+    /**
+     * {@link #invoke} for a caller that made {@code args} for this one call (a script binding): the arguments are
+     * converted in place, saving a copy.
+     */
+    public static Object[] invokeInPlace(Rank rank, Catalogue cat, Call call, Object[] args) {
+        checkCount(call, args);
+        return run(rank, cat, call, args);
+    }
+
+    private static void checkCount(Call call, Object[] raw) {
+        if (raw.length != call.inputArray().length) {
+            List<Param> inputs = call.inputs();
             throw new ArgError(call.name() + " takes " + inputs.size() + " argument" + (inputs.size() == 1 ? "" : "s")
                     + (inputs.isEmpty() ? "" : " (" + String.join(", ", inputs.stream().map(Param::name).toList()) + ")")
                     + ", not " + raw.length);
         }
+    }
+
+    private static Object[] run(Rank rank, Catalogue cat, Call call, Object[] in) {
         boolean mpi = call.isMpi();
         MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
-        String previous = rank.currentCall();
-        rank.enter(call.name());
+        int previous = rank.currentCallNumber();
+        rank.enter(call.number());
         boolean traced = rank.job().tracing();
         if (traced) rank.job().emit(rank.id(), "call", "begin", call.name(), null);
         Handle errorObject = null;
         try {
-            Object[] in = new Object[raw.length];
-            for (int i = 0; i < raw.length; i++) {
-                Param p = inputs.get(i);
-                in[i] = p.type().coerce(rank, cat, p, raw[i]);
+            Param[] inputs = call.inputArray();
+            for (int i = 0; i < in.length; i++) {
+                Param p = inputs[i];
+                Object a = in[i], v = p.type().coerce(rank, cat, p, a);
+                if (v != a) in[i] = v; // most arguments are taken as they are: no store, no GC barrier
             }
             int idx = call.errorInput();
             if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
@@ -84,11 +102,13 @@ public final class Invoker {
         if (!proc.initialized()) proc.markInitialized(); // implicit MPI_Init, as mpi4py does
     }
 
+    private static final Object[] NO_OUTPUTS = {};
+
     private static Object[] outputs(Call call, Object result) {
-        int n = call.outputs().size();
+        int n = call.outputCount();
         if (n == 0) {
             // a call whose C return value is the result (double MPI_Wtime(void)) has it as its one output
-            return "int".equals(call.cReturn()) || result == null ? new Object[0] : new Object[] {result};
+            return call.returnsResult() && result != null ? new Object[] {result} : NO_OUTPUTS;
         }
         if (n == 1) return new Object[] {result};
         Object[] r = (Object[]) result;

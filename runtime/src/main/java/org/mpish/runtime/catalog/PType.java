@@ -96,6 +96,18 @@ public final class PType {
      * Throws ArgError for a value of the wrong form, MpiException for an invalid handle.
      */
     public Object coerce(Rank r, Catalogue cat, Param p, Object raw) {
+        // what scripts and Java callers pass for the common kinds, already in its final form: taken as it is (a
+        // long or an address may stay an Integer: Args.l reads any integral box)
+        switch (kind) {
+            case HANDLE -> { if (raw instanceof Handle h && h.kind() == handleKind) return h; }
+            case INT -> { if (raw instanceof Integer) return raw; }
+            case LONG, ADDR -> { if (raw instanceof Long || raw instanceof Integer) return raw; }
+            default -> { }
+        }
+        return convert(r, cat, p, raw);
+    }
+
+    private Object convert(Rank r, Catalogue cat, Param p, Object raw) {
         if (raw instanceof String s && kind != Kind.STRING && kind != Kind.VALUE && kind != Kind.STATUS) {
             Object c = cat.resolveName(r, s, this);
             if (c != null) raw = c;

@@ -23,15 +23,17 @@ public enum BasicType {
     private final String cName;
     private final int size;
     private final Family family;
+    private final boolean integer;
 
     BasicType(String cName, int size, Family family) {
         this.cName = cName;
         this.size = size;
         this.family = family;
+        this.integer = family == Family.INT || family == Family.UINT;
     }
 
     public String cName() { return cName; }
     public int size() { return size; }
     public Family family() { return family; }
-    public boolean isInteger() { return family == Family.INT || family == Family.UINT; }
+    public boolean isInteger() { return integer; }
 }

@@ -23,6 +23,10 @@ public final class Datatype extends Attributable {
     private final boolean pair;
     private final String combiner;
     private final boolean contiguous;
+    /** {@link #basic} for a predefined basic (non-pair) type, else null: the single-element atomics' fast check. */
+    private final BasicType basicElement;
+    /** {@link #basicElement} when its elements are 8 bytes (MPI_LONG, MPI_DOUBLE, ...), else null. */
+    private final BasicType basic8;
     private boolean committed;
 
     private Datatype(String name, long[] offs, long[] lens, long lb, long extent, BasicType basic, long elements,
@@ -42,6 +46,8 @@ public final class Datatype extends Attributable {
         this.combiner = combiner;
         this.committed = predefined;
         this.contiguous = offs.length == 1 && offs[0] == 0 && lens[0] == extent;
+        this.basicElement = predefined && !pair ? basic : null;
+        this.basic8 = basicElement != null && basicElement.size() == 8 ? basicElement : null;
     }
 
     /** A predefined basic datatype (MPI_INT, ...). */
@@ -73,6 +79,10 @@ public final class Datatype extends Attributable {
     public void commit() { committed = true; }
     /** One contiguous run starting at offset 0 whose length equals the extent: a plain array of bytes. */
     public boolean isContiguous() { return contiguous; }
+    /** The basic type of a predefined basic datatype (MPI_INT, ...); null for pairs and derived types. */
+    public BasicType basicElement() { return basicElement; }
+    /** {@link #basicElement} of an 8-byte type, else null. */
+    public BasicType basic8() { return basic8; }
     public int runCount() { return runOffsets.length; }
     public long runOffset(int i) { return runOffsets[i]; }
     public long runLength(int i) { return runLengths[i]; }

@@ -16,6 +16,10 @@ import java.util.List;
 public final class Epochs {
     public enum Access { NONE, FENCE, START, LOCK, LOCK_ALL }
 
+    /** The window's shared state (targets' memory, locks). */
+    final RmaWindow rw;
+    /** The window's {@link RmaWindow#targets} (the same array: one load less on the hot paths). */
+    private final RmaWindow.TargetMem[] targets;
     final int me;
     final int n;
     volatile Access access = Access.NONE;
@@ -35,13 +39,27 @@ public final class Epochs {
     /** Per target: how many of its posts this rank's starts have matched (PSCW matching, R41). */
     final long[] matched;
 
-    Epochs(int me, int n) {
+    Epochs(RmaWindow rw, int me, int n) {
+        this.rw = rw;
+        this.targets = rw.targets;
         this.me = me;
         this.n = n;
         this.lockHeld = new int[n];
         this.pending = new int[n];
         this.matched = new long[n];
         this.inStart = new boolean[n];
+    }
+
+    /** The calling rank's epochs on {@code w} (cached in the handle: a field load on the hot paths). */
+    static Epochs of(Win w) {
+        Epochs e = w.epochs;
+        return e != null ? e : lookup(w);
+    }
+
+    private static Epochs lookup(Win w) {
+        Epochs e = RmaWindow.of(w).epochs(w.rank());
+        w.epochs = e;
+        return e;
     }
 
     public Access access() { return access; }
@@ -73,6 +91,17 @@ public final class Epochs {
         checkOther(a, t, w, call, request);
     }
 
+    /**
+     * Whether {@code t} is a rank of the window inside a passive-target epoch that covers it (lock_all, or a lock
+     * on t): every RMA operation (R33, R42) and flush (R46) to it may go ahead. The hot paths' one epoch check;
+     * anything else takes the full checks in order.
+     */
+    boolean passiveTo(int t) {
+        if (Integer.compareUnsigned(t, n) >= 0) return false;
+        Access a = access;
+        return a == Access.LOCK_ALL || (a == Access.LOCK && lockHeld[t] != 0);
+    }
+
     private void checkOther(Access a, int t, Win w, String call, boolean request) {
         switch (a) {
             case NONE -> throw sync(call + " outside an access epoch on " + w.name() + ": "
@@ -97,6 +126,20 @@ public final class Epochs {
     /** Counts an operation to {@code t} as issued and not yet completed; it makes a fence epoch real. */
     void issued(int t) {
         if (access == Access.FENCE) fenceUsed = true;
+        pending[t]++;
+    }
+
+    /** {@link #target} if it was resolved already, else null (no call: for the leaf fast paths). */
+    RmaWindow.TargetMem targetIfKnown(int t) { return targets[t]; }
+
+    /** Rank {@code t}'s window memory ({@link RmaWindow#target}); t is a rank of the window. */
+    RmaWindow.TargetMem target(int t) {
+        RmaWindow.TargetMem m = targets[t];
+        return m != null ? m : rw.resolveTarget(t);
+    }
+
+    /** {@link #issued} inside a passive-target epoch ({@link #passiveTo} said so): no fence to make real. */
+    void issuedPassive(int t) {
         pending[t]++;
     }
 

@@ -31,7 +31,8 @@ public abstract class Handle {
     public final String name() { return (String) NAME.getAcquire(this); }
     final void setName(String n) { NAME.setRelease(this, n); }
 
-    public boolean isNull() { return false; }
+    /** A null handle (MPI_COMM_NULL, ...). Final, a type test: every call's handle arguments ask it. */
+    public final boolean isNull() { return this instanceof NullHandle; }
     /** Predefined objects (MPI_COMM_WORLD, MPI_INT, MPI_ERRORS_RETURN, ...) cannot be freed. */
     public boolean isPredefined() { return false; }
     public final boolean isFreed() { return freed; }
@@ -53,7 +54,6 @@ public abstract class Handle {
             for (HandleKind k : ks) NULLS[k.ordinal()] = new NullHandle(k);
         }
         private NullHandle(HandleKind kind) { super(kind, kind.nullName()); }
-        @Override public boolean isNull() { return true; }
         @Override public boolean isPredefined() { return true; }
     }
 }

@@ -22,15 +22,16 @@ public final class Op extends Handle {
             MAXLOC, MINLOC, REPLACE, NO_OP);
 
     private final Kind opKind;
-    /** {@link #validFor} by basic type ordinal, worked out once. */
-    private final boolean[] valid;
+    /** {@link #validFor} as a bit per basic type ordinal, worked out once. */
+    private final long valid;
 
     private Op(Kind k) {
         super(HandleKind.OP, "MPI_" + k.name());
         this.opKind = k;
-        BasicType[] all = BasicType.values();
-        this.valid = new boolean[all.length];
-        for (BasicType b : all) valid[b.ordinal()] = computeValidFor(b);
+        long v = 0;
+        if (BasicType.values().length > Long.SIZE) throw new AssertionError("a bit per basic type");
+        for (BasicType b : BasicType.values()) if (computeValidFor(b)) v |= 1L << b.ordinal();
+        this.valid = v;
     }
 
     public Kind op() { return opKind; }
@@ -47,7 +48,7 @@ public final class Op extends Handle {
      * MPI_PACKED belong to no arithmetic group; REPLACE and NO_OP take anything; MINLOC / MAXLOC take only the
      * pair types (checked by the caller, which knows whether the datatype is a pair).
      */
-    public boolean validFor(BasicType b) { return valid[b.ordinal()]; }
+    public boolean validFor(BasicType b) { return (valid >>> b.ordinal() & 1) != 0; }
 
     private boolean computeValidFor(BasicType b) {
         BasicType.Family f = b.family();

@@ -9,6 +9,7 @@ import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
 
@@ -71,6 +72,11 @@ public final class Rma {
         RmaTrace.procNull(r, w, call);
     }
 
+    private static MpiException truncated(String from, long fromBytes, String to, long toBytes) {
+        return new MpiException(MPI_ERR_TRUNCATE, "the " + from + " data (" + fromBytes + " bytes) does not fit the " + to
+                + " buffer (" + toBytes + " bytes)");
+    }
+
     /** Type signatures of put / get must match (R19); mixed types and MPI_PACKED are not checked. */
     static void signature(Datatype o, Datatype t) {
         BasicType x = o.basic(), y = t.basic();
@@ -81,17 +87,21 @@ public final class Rma {
 
     /** Locates the target buffer and checks it lies in the window (R18, R20; dynamic windows R6, R7). */
     static Target locate(RmaWindow rw, Win w, int t, long disp, Datatype tt, long tcount) {
-        Win m = rw.member(t);
-        // the common case first, in few bytecodes: a contiguous buffer inside a window of the other flavors
-        if (m.flavor() != Win.FLAVOR_DYNAMIC && disp >= 0 && tcount > 0 && tt.isContiguous() && tt.size() > 0) {
-            int du = m.dispUnit();
-            long len = tcount * tt.extent();
-            if (disp <= Integer.MAX_VALUE && tcount <= Integer.MAX_VALUE && tt.extent() <= Integer.MAX_VALUE) {
-                long start = disp * du; // no overflow: both factors fit 32 bits
-                if (start + len <= m.size()) return new Target(rw.segment(t), start);
-            }
-        }
-        return locateSlow(rw, w, m, t, disp, tt, tcount);
+        RmaWindow.TargetMem tm = rw.target(t);
+        long off = fastOffset(tm, disp, tt, tcount);
+        if (off >= 0) return new Target(tm.seg, off);
+        return locateSlow(rw, w, rw.member(t), t, disp, tt, tcount);
+    }
+
+    /**
+     * The common case of {@link #locate} in few bytecodes: {@code tcount > 0} instances of a contiguous, non-empty
+     * type inside a window of the other flavors. Returns the byte offset in {@code tm.seg}, or -1 for anything else
+     * ({@link #locateSlow} then checks it fully and says what is wrong).
+     */
+    static long fastOffset(RmaWindow.TargetMem tm, long disp, Datatype tt, long tcount) {
+        long ext = tt.extent();
+        if (tcount <= 0 || tcount > Integer.MAX_VALUE || !tt.isContiguous() || ext <= 0 || ext > Integer.MAX_VALUE) return -1;
+        return tm.offset(disp, tcount * ext);
     }
 
     private static Target locateSlow(RmaWindow rw, Win w, Win m, int t, long disp, Datatype tt, long tcount) {
@@ -172,30 +182,79 @@ public final class Rma {
 
     // ---- put and get ---------------------------------------------------------------------------
 
+    /*
+     * The hot case of put and get is one word (4 or 8 bytes) of a committed contiguous type, the same basic type on
+     * both sides, inside a passive-target epoch, the target range inside its window, the origin buffer among the
+     * rank's recently used blocks and no trace listening: a leaf method (no calls: see RmaAtomics) checks that and
+     * moves the word, or returns false having changed nothing; then the checked path below makes every check in
+     * the documented order.
+     */
+
+    private static boolean putWord(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount, Datatype tt) {
+        Epochs e = w.epochs;
+        long obytes = ocount * ot.size();
+        if (e == null || (obytes != 8 && obytes != 4) || obytes > tcount * tt.size() || !ot.committed() || !tt.committed()
+                || !ot.isContiguous() || ot.basic() != tt.basic() || ot.basic() == null || !e.passiveTo(trank)) return false;
+        RmaWindow.TargetMem tm = e.targetIfKnown(trank);
+        if (tm == null) return false;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0 || r.job().tracing()) return false;
+        Memory.Block ob = r.memory().cached(oaddr, obytes);
+        if (ob == null) return false;
+        long o = oaddr - ob.address();
+        if (obytes == 8) tm.seg.set(ValueLayout.JAVA_LONG_UNALIGNED, off, ob.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, o));
+        else tm.seg.set(ValueLayout.JAVA_INT_UNALIGNED, off, ob.segment().get(ValueLayout.JAVA_INT_UNALIGNED, o));
+        e.issuedPassive(trank);
+        return true;
+    }
+
+    private static boolean getWord(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount, Datatype tt) {
+        Epochs e = w.epochs;
+        long tbytes = tcount * tt.size(), obytes = ocount * ot.size();
+        if (e == null || (tbytes != 8 && tbytes != 4) || tbytes > obytes || !ot.committed() || !tt.committed()
+                || !ot.isContiguous() || ot.basic() != tt.basic() || ot.basic() == null || !e.passiveTo(trank)) return false;
+        RmaWindow.TargetMem tm = e.targetIfKnown(trank);
+        if (tm == null) return false;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0 || r.job().tracing()) return false;
+        Memory.Block ob = r.memory().cached(oaddr, obytes); // the whole origin buffer must be memory
+        if (ob == null) return false;
+        long o = oaddr - ob.address();
+        if (tbytes == 8) ob.segment().set(ValueLayout.JAVA_LONG_UNALIGNED, o, tm.seg.get(ValueLayout.JAVA_LONG_UNALIGNED, off));
+        else ob.segment().set(ValueLayout.JAVA_INT_UNALIGNED, o, tm.seg.get(ValueLayout.JAVA_INT_UNALIGNED, off));
+        e.issuedPassive(trank);
+        return true;
+    }
+
     public static void put(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount,
                            Datatype tt, String call, boolean request) {
+        if (putWord(r, w, oaddr, ocount, ot, trank, tdisp, tcount, tt)) return;
         count(ocount, "origin_count");
         count(tcount, "target_count");
         committed(ot, "origin_datatype");
         committed(tt, "target_datatype");
-        RmaWindow rw = RmaWindow.of(w);
+        Epochs e = Epochs.of(w);
+        RmaWindow rw = e.rw;
         if (!target(rw, w, trank)) { ot.checkBuffer(r.memory(), oaddr, ocount); procNull(r, w, tdisp, call); return; }
-        Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
         if (obytes > 0) signature(ot, tt);
-        if (obytes > tbytes) {
-            throw new MpiException(MPI_ERR_TRUNCATE, "the origin data (" + obytes + " bytes) does not fit the target buffer ("
-                    + tbytes + " bytes)");
+        if (obytes > tbytes) throw truncated("origin", obytes, "target", tbytes);
+        RmaWindow.TargetMem tm = e.target(trank);
+        MemorySegment seg = tm.seg;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0) {
+            Target tg = locateSlow(rw, w, rw.member(trank), trank, tdisp, tt, tcount);
+            seg = tg.seg();
+            off = tg.off();
         }
-        Target tg = locate(rw, w, trank, tdisp, tt, tcount);
         if (obytes > 0) {
             if (ot.isContiguous() && tt.isContiguous()) {
-                r.memory().copyOut(oaddr, tg.seg(), tg.off(), obytes); // one copy, no view made
+                r.memory().copyOut(oaddr, seg, off, obytes); // one copy, no view made
             } else {
                 MemorySegment src = originData(r.memory(), oaddr, ocount, ot);
-                if (tt.isContiguous()) MemorySegment.copy(src, 0, tg.seg(), tg.off(), obytes);
-                else TargetLayout.scatter(src, 0, obytes, tt, tcount, tg.seg(), tg.off());
+                if (tt.isContiguous()) MemorySegment.copy(src, 0, seg, off, obytes);
+                else TargetLayout.scatter(src, 0, obytes, tt, tcount, seg, off);
             }
         }
         e.issued(trank);
@@ -204,31 +263,36 @@ public final class Rma {
 
     public static void get(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount,
                            Datatype tt, String call, boolean request) {
+        if (getWord(r, w, oaddr, ocount, ot, trank, tdisp, tcount, tt)) return;
         count(ocount, "origin_count");
         count(tcount, "target_count");
         committed(ot, "origin_datatype");
         committed(tt, "target_datatype");
-        RmaWindow rw = RmaWindow.of(w);
+        Epochs e = Epochs.of(w);
+        RmaWindow rw = e.rw;
         if (!target(rw, w, trank)) { ot.checkBuffer(r.memory(), oaddr, ocount); procNull(r, w, tdisp, call); return; }
-        Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
         if (tbytes > 0) signature(ot, tt);
-        if (tbytes > obytes) {
-            throw new MpiException(MPI_ERR_TRUNCATE, "the target data (" + tbytes + " bytes) does not fit the origin buffer ("
-                    + obytes + " bytes)");
+        if (tbytes > obytes) throw truncated("target", tbytes, "origin", obytes);
+        RmaWindow.TargetMem tm = e.target(trank);
+        MemorySegment seg = tm.seg;
+        long off = fastOffset(tm, tdisp, tt, tcount);
+        if (off < 0) {
+            Target tg = locateSlow(rw, w, rw.member(trank), trank, tdisp, tt, tcount);
+            seg = tg.seg();
+            off = tg.off();
         }
-        Target tg = locate(rw, w, trank, tdisp, tt, tcount);
         if (tbytes > 0) {
             Memory mem = r.memory();
             if (ot.isContiguous() && tt.isContiguous()) {
                 // the whole origin buffer must be memory (as a receive buffer must), not only the bytes fetched
                 if (obytes != tbytes) mem.segment(oaddr, obytes);
-                mem.copyIn(tg.seg(), tg.off(), oaddr, tbytes);
+                mem.copyIn(seg, off, oaddr, tbytes);
             } else {
                 ot.checkBuffer(mem, oaddr, ocount);
-                byte[] data = tt.isContiguous() ? tg.seg().asSlice(tg.off(), tbytes).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)
-                        : TargetLayout.gather(tg.seg(), tg.off(), tt, tcount);
+                byte[] data = tt.isContiguous() ? seg.asSlice(off, tbytes).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)
+                        : TargetLayout.gather(seg, off, tt, tcount);
                 ot.unpack(data, 0, data.length, mem, oaddr, ocount);
             }
         }
@@ -259,14 +323,14 @@ public final class Rma {
             count(result.count, "result_count");
             committed(result.type, "result_datatype");
         }
-        RmaWindow rw = RmaWindow.of(w);
+        Epochs e = Epochs.of(w);
+        RmaWindow rw = e.rw;
         if (!target(rw, w, trank)) {
             if (!noOp) ot.checkBuffer(r.memory(), oaddr, ocount);
             if (result != null) result.type.checkBuffer(r.memory(), result.addr, result.count);
             procNull(r, w, tdisp, call);
             return;
         }
-        Epochs e = rw.epochs(w.rank());
         e.check(trank, w, call, request);
         long obytes = noOp ? 0 : ocount * ot.size();
         long tbytes = tcount * tt.size();

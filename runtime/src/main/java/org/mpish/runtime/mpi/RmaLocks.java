@@ -118,16 +118,15 @@ public final class RmaLocks {
 
     /** Flush, flush_local (t >= 0) and their _all forms (t < 0): only inside a passive-target epoch (R46). */
     public static void flush(Rank r, Win w, int t, boolean all, boolean local) {
-        RmaWindow rw = RmaWindow.of(w);
-        Epochs e = rw.epochs(w.rank());
+        Epochs e = Epochs.of(w);
         // the hot case in few bytecodes: flush one target inside lock_all, or inside a lock on it
-        if (!all && t >= 0 && t < rw.n && (e.access == Access.LOCK_ALL || (e.access == Access.LOCK && e.lockHeld[t] != 0))) {
+        if (!all && e.passiveTo(t)) {
             int done = e.completeTo(t);
             VarHandle.releaseFence();
             if (r.job().tracing()) traceFlush(r, w, t, false, local, done);
             return;
         }
-        flushOther(r, w, rw, e, t, all, local);
+        flushOther(r, w, e.rw, e, t, all, local);
     }
 
     private static void flushOther(Rank r, Win w, RmaWindow rw, Epochs e, int t, boolean all, boolean local) {

@@ -28,6 +28,8 @@ public final class RmaWindow {
     /** Row t: posts by target t to each origin; completes by each origin to target t. */
     private final AtomicReferenceArray<AtomicLongArray> posted, completed;
     private final MemorySegment[] segments;
+    /** Per rank: its window memory as operations see it, made on first use ({@link #target}). */
+    final TargetMem[] targets;
     private final AtomicReferenceArray<ConcurrentSkipListMap<Long, Region>> regions;
     /** Bases of zero-byte attaches per rank: they cover nothing but can be detached. */
     private final AtomicReferenceArray<java.util.Set<Long>> emptyRegions;
@@ -40,11 +42,12 @@ public final class RmaWindow {
     private RmaWindow(WinShared shared) {
         this.shared = shared;
         this.n = shared.size();
+        this.targets = new TargetMem[n];
         this.epochs = new Epochs[n];
         this.locks = new TargetLock[n];
         this.hints = new WinHints[n];
         for (int i = 0; i < n; i++) {
-            epochs[i] = new Epochs(i, n);
+            epochs[i] = new Epochs(this, i, n);
             locks[i] = new TargetLock(i);
             hints[i] = new WinHints();
         }
@@ -105,6 +108,58 @@ public final class RmaWindow {
         MemorySegment s = m.size() == 0 ? MemorySegment.NULL : rankOf(t).memory().segment(m.base(), m.size());
         segments[t] = s;
         return s;
+    }
+
+    /**
+     * What an operation needs of rank t's window memory, in one object: the segment, its size in bytes and the
+     * displacement unit. A dynamic window has no fixed memory: its size is -1, so no range fits and every
+     * operation takes the region lookup ({@link Rma#locate}).
+     */
+    static final class TargetMem {
+        final MemorySegment seg;
+        /** seg.address(), kept here for the alignment checks of the atomics. */
+        final long address;
+        final long size;
+        final int dispUnit;
+
+        TargetMem(MemorySegment seg, long size, int dispUnit) {
+            this.seg = seg;
+            this.address = seg.address();
+            this.size = size;
+            this.dispUnit = dispUnit;
+        }
+
+        /**
+         * The byte offset of {@code len} bytes at displacement {@code disp} when they lie inside the window, else -1
+         * (a negative or huge displacement, a range past the end, a dynamic window: {@link Rma#locate} says which).
+         * No overflow: disp is below 2^31 and so is the unit; len is at most 2^31 * 2^31.
+         */
+        long offset(long disp, long len) {
+            if ((disp >>> 31) != 0) return -1;
+            long start = disp * dispUnit;
+            return start + len <= size ? start : -1;
+        }
+
+        /** {@link #offset} of an 8-byte element that is also naturally aligned in memory (for the atomics), else -1. */
+        long offset8(long disp) {
+            long start = disp * dispUnit;
+            // one test: disp in [0, 2^31), start <= size - 8 and an aligned address (start cannot overflow when disp fits)
+            return ((disp >>> 31) | ((size - 8 - start) >>> 63) | ((address + start) & 7)) == 0 ? start : -1;
+        }
+    }
+
+    /** Rank {@code t}'s window memory for the hot paths (made once; every rank sees the same). */
+    TargetMem target(int t) {
+        TargetMem m = targets[t];
+        return m != null ? m : resolveTarget(t);
+    }
+
+    TargetMem resolveTarget(int t) {
+        Win m = shared.member(t);
+        TargetMem tm = m.flavor() == Win.FLAVOR_DYNAMIC ? new TargetMem(MemorySegment.NULL, -1, 1)
+                : new TargetMem(segment(t), m.size(), m.dispUnit());
+        targets[t] = tm; // final fields: safe to publish racily
+        return tm;
     }
 
     /** The regions attached at rank {@code t} of a dynamic window, by base address. */

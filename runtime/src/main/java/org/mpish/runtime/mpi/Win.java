@@ -18,6 +18,8 @@ public final class Win extends Attributable implements MpiProcess.ErrhandlerOwne
     private final int flavor;
     private Errhandler errhandler = Errhandler.ERRORS_ARE_FATAL;
     private String winName = "";
+    /** This rank's {@link Epochs} on the window, once looked up ({@link Epochs#of}): every RMA call needs it. */
+    Epochs epochs;
 
     public Win(MpiProcess process, Comm comm, WinShared shared, long base, long size, int dispUnit, int flavor) {
         super(HandleKind.WIN, "win");

@@ -9,6 +9,7 @@ import org.mpish.runtime.catalog.Invoker;
 import org.mpish.runtime.catalog.PType;
 import org.mpish.runtime.catalog.Param;
 import org.mpish.runtime.lapi.LapiException;
+import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
 
 /**
@@ -27,6 +28,8 @@ public final class CallFunction {
     private final List<Param> inputs;
     private final PType[] types;
     private final boolean[] plain;
+    /** The parameter's conversion takes a JavaScript int (Integer) as it takes the Long {@link JsRank#plain} makes of it. */
+    private final boolean[] intAsIs;
     private final String[] outputNames;
     private final Catalogue catalogue = Catalogue.get();
 
@@ -36,12 +39,15 @@ public final class CallFunction {
         this.inputs = call.inputs();
         this.types = new PType[inputs.size()];
         this.plain = new boolean[inputs.size()];
+        this.intAsIs = new boolean[inputs.size()];
         for (int i = 0; i < types.length; i++) {
             types[i] = inputs.get(i).type();
             PType.Kind k = types[i].kind();
             // arrays, structs and statuses are unpacked from their Value; everything else takes a plain argument as it is
             plain[i] = k != PType.Kind.INT_ARRAY && k != PType.Kind.LONG_ARRAY && k != PType.Kind.HANDLE_ARRAY
                     && k != PType.Kind.STRUCT && k != PType.Kind.STATUS;
+            // a VALUE keeps what the script gave (an attribute value stays a Long); the other plain kinds convert numbers
+            intAsIs[i] = plain[i] && k != PType.Kind.VALUE;
         }
         List<Param> outs = call.outputs();
         this.outputNames = outs.stream().map(Param::name).toArray(String[]::new);
@@ -94,12 +100,14 @@ public final class CallFunction {
     private Object invoke(Object[] raw) {
         for (int i = 0; i < raw.length; i++) {
             Object a = raw[i];
+            // handles (any kind of parameter) and, where the parameter converts numbers, ints are taken as they are
+            if (a instanceof Handle || (intAsIs[i] && a instanceof Integer)) continue;
             Object v = plain[i] ? JsRank.plain(a) : JsRank.NOT_PLAIN;
             raw[i] = v != JsRank.NOT_PLAIN ? v : js.argument(js.context().asValue(a), types[i]);
         }
         Object[] outs;
         try {
-            outs = Invoker.invoke(js.rank(), catalogue, call, raw);
+            outs = Invoker.invokeInPlace(js.rank(), catalogue, call, raw);
         } catch (ArgError e) {
             throw js.typeError(call.api() + "." + call.scriptName() + ": " + e.getMessage());
         } catch (MpiException e) {
