@@ -177,48 +177,20 @@ public final class P2p {
         Job job = r.job();
         if (mode != Mode.READY && mb.postedTotal == 0) {
             // nothing posted there to match: push the message without the lock (see Mailbox)
-            boolean full = false;
-            if (eager && bytes > 0 && !reserve(dst, bytes)) {
-                eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
-                full = true;
-                m.heldBack = true;
-                if (s == null) s = new SendRequest(r, comm, mode, dest, m, onDone);
-            }
-            if (eager) {
-                m.packed = packed != null ? packed : Transfer.pack(buf);
-                m.held = bytes > 0; // reserved above
-            } else {
-                m.packed = packed;
-                m.sender = s;
-            }
+            s = readyToQueue(r, mode, m, buf, packed, eager, dst, dest, comm, s, onDone);
             mb.push(m);
             if (mb.postedTotal != 0) mb.settle(); // a receive was posted meanwhile: match now
-            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager, full, dst, bytes));
-            if (eager && s != null) s.complete(SendRequest.DONE);
-            job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
+            queued(r, mode, m, s, dst, dest, tag, comm);
             return s;
         }
         RecvRequest match;
         Object[] drained;
-        boolean full = false;
         synchronized (mb) {
             drained = mb.drain();
             match = mb.takePosted(m);
             if (match == null) {
                 if (mode == Mode.READY) throw notPosted(comm, tag, dest);
-                if (eager && bytes > 0 && !reserve(dst, bytes)) {
-                    eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
-                    full = true;
-                    m.heldBack = true;
-                    if (s == null) s = new SendRequest(r, comm, mode, dest, m, onDone);
-                }
-                if (eager) {
-                    m.packed = packed != null ? packed : Transfer.pack(buf);
-                    m.held = bytes > 0; // reserved above
-                } else {
-                    m.packed = packed;
-                    m.sender = s;
-                }
+                s = readyToQueue(r, mode, m, buf, packed, eager, dst, dest, comm, s, onDone);
                 mb.queues(m.context).addUnexpected(m);
             } else {
                 m.packed = packed;
@@ -230,11 +202,42 @@ public final class P2p {
             if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + ": matched a posted receive at once");
             deliver(m, match);
         } else {
-            if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, bytes) + queuedText(mode, eager, full, dst, bytes));
-            if (eager && s != null) s.complete(SendRequest.DONE);
-            job.rank(dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
+            queued(r, mode, m, s, dst, dest, tag, comm);
         }
         return s;
+    }
+
+    /**
+     * Readies a message that no posted receive takes yet, to wait in the receiver's queue: an eager message gets its
+     * packed copy, counted against the receiver's limit; when the limit is reached, or the message is not eager, the
+     * message refers to the sender's data and request instead (made here if the caller had none). Returns the request.
+     */
+    private static SendRequest readyToQueue(Rank r, Mode mode, Message m, Transfer.Layout buf, byte[] packed, boolean eager,
+                                            P2pState dst, int dest, Comm comm, SendRequest s,
+                                            java.util.function.Consumer<Status> onDone) {
+        long bytes = m.bytes;
+        if (eager && bytes > 0 && !reserve(dst, bytes)) {
+            eager = false; // the receiver already holds its share of unreceived copies: wait for the receive
+            m.heldBack = true;
+            if (s == null) s = new SendRequest(r, comm, mode, dest, m, onDone);
+        }
+        if (eager) {
+            m.packed = packed != null ? packed : Transfer.pack(buf);
+            m.held = bytes > 0; // reserved above
+        } else {
+            m.packed = packed;
+            m.sender = s;
+        }
+        return s;
+    }
+
+    /** After a message readied by {@link #readyToQueue} went into the receiver's queue: trace, completion, wake-up. */
+    private static void queued(Rank r, Mode mode, Message m, SendRequest s, P2pState dst, int dest, int tag, Comm comm) {
+        boolean copied = m.sender == null; // an eager copy travels: the send is complete
+        Job job = r.job();
+        if (job.tracing()) trace(r, "p2p", "send", sendText(mode, dest, tag, comm, m.bytes) + queuedText(mode, copied, m.heldBack, dst, m.bytes));
+        if (copied && s != null) s.complete(SendRequest.DONE);
+        job.rank(m.dstWorld).wake(); // a probe there may be waiting for it (a no-op unless it is parked)
     }
 
     private static String queuedText(Mode mode, boolean eager, boolean full, P2pState dst, long bytes) {
