@@ -240,14 +240,9 @@ public final class Rma {
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
         if (obytes > 0) signature(ot, tt);
         if (obytes > tbytes) throw truncated("origin", obytes, "target", tbytes);
-        RmaWindow.TargetMem tm = e.target(trank);
-        MemorySegment seg = tm.seg;
-        long off = fastOffset(tm, tdisp, tt, tcount);
-        if (off < 0) {
-            Target tg = locateSlow(rw, w, rw.member(trank), trank, tdisp, tt, tcount);
-            seg = tg.seg();
-            off = tg.off();
-        }
+        Target tg = locate(rw, w, trank, tdisp, tt, tcount);
+        MemorySegment seg = tg.seg();
+        long off = tg.off();
         if (obytes > 0) {
             if (ot.isContiguous() && tt.isContiguous()) {
                 r.memory().copyOut(oaddr, seg, off, obytes); // one copy, no view made
@@ -275,14 +270,9 @@ public final class Rma {
         long obytes = ocount * ot.size(), tbytes = tcount * tt.size();
         if (tbytes > 0) signature(ot, tt);
         if (tbytes > obytes) throw truncated("target", tbytes, "origin", obytes);
-        RmaWindow.TargetMem tm = e.target(trank);
-        MemorySegment seg = tm.seg;
-        long off = fastOffset(tm, tdisp, tt, tcount);
-        if (off < 0) {
-            Target tg = locateSlow(rw, w, rw.member(trank), trank, tdisp, tt, tcount);
-            seg = tg.seg();
-            off = tg.off();
-        }
+        Target tg = locate(rw, w, trank, tdisp, tt, tcount);
+        MemorySegment seg = tg.seg();
+        long off = tg.off();
         if (tbytes > 0) {
             Memory mem = r.memory();
             if (ot.isContiguous() && tt.isContiguous()) {
