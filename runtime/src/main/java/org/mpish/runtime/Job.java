@@ -76,14 +76,8 @@ public final class Job implements AutoCloseable {
 
     // ---- events ------------------------------------------------------------------------------
 
-    private static final java.lang.invoke.VarHandle TRACING;
-    static {
-        try {
-            TRACING = java.lang.invoke.MethodHandles.lookup().findVarHandle(Job.class, "tracing", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final java.lang.invoke.VarHandle TRACING =
+            VarHandles.field(java.lang.invoke.MethodHandles.lookup(), "tracing", boolean.class);
 
     /**
      * True when someone listens: callers build events only then. Every call and every RMA operation asks, so this

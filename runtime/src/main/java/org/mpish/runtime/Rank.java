@@ -140,14 +140,8 @@ public final class Rank {
 
     // ---- what the rank is doing --------------------------------------------------------------
 
-    private static final java.lang.invoke.VarHandle CALL;
-    static {
-        try {
-            CALL = java.lang.invoke.MethodHandles.lookup().findVarHandle(Rank.class, "call", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final java.lang.invoke.VarHandle CALL =
+            VarHandles.field(java.lang.invoke.MethodHandles.lookup(), "call", int.class);
 
     /** Call names by number (index 0: none), and the numbers by name. Only ever grows, by the calls there are. */
     private static volatile String[] callNames = {null};

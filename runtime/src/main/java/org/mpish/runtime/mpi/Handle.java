@@ -12,14 +12,8 @@ public abstract class Handle {
      * and with release semantics by {@link #setName}; read with acquire semantics.
      */
     private String name;
-    private static final java.lang.invoke.VarHandle NAME;
-    static {
-        try {
-            NAME = java.lang.invoke.MethodHandles.lookup().findVarHandle(Handle.class, "name", String.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final java.lang.invoke.VarHandle NAME =
+            org.mpish.runtime.VarHandles.field(java.lang.invoke.MethodHandles.lookup(), "name", String.class);
     private volatile boolean freed;
 
     protected Handle(HandleKind kind, String name) {

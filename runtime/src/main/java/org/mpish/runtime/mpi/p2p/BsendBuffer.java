@@ -68,14 +68,8 @@ public final class BsendBuffer {
     private final ArrayDeque<Entry> queue = new ArrayDeque<>();
     /** Entries allocated (the owner's thread, under the lock) and entries whose message has been received (any thread). */
     private long allocated; // written by the owner (release), read by deliverers (acquire): no fence per send
-    private static final java.lang.invoke.VarHandle ALLOCATED;
-    static {
-        try {
-            ALLOCATED = java.lang.invoke.MethodHandles.lookup().findVarHandle(BsendBuffer.class, "allocated", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final java.lang.invoke.VarHandle ALLOCATED =
+            org.mpish.runtime.VarHandles.field(java.lang.invoke.MethodHandles.lookup(), "allocated", long.class);
     private final java.util.concurrent.atomic.AtomicLong received = new java.util.concurrent.atomic.AtomicLong();
     /** Flush requests (MPI_Buffer_iflush) not complete yet: they wait for particular entries, so every delivery wakes. */
     final java.util.concurrent.atomic.AtomicInteger flushWaiters = new java.util.concurrent.atomic.AtomicInteger();

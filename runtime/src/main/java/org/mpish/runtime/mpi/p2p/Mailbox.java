@@ -81,14 +81,8 @@ public final class Mailbox {
     volatile int postedTotal;
     /** The incoming stack: messages pushed without the lock, newest first. */
     private volatile Message incoming;
-    private static final java.lang.invoke.VarHandle INCOMING;
-    static {
-        try {
-            INCOMING = java.lang.invoke.MethodHandles.lookup().findVarHandle(Mailbox.class, "incoming", Message.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final java.lang.invoke.VarHandle INCOMING =
+            org.mpish.runtime.VarHandles.field(java.lang.invoke.MethodHandles.lookup(), "incoming", Message.class);
 
     /** Pushes a message without the lock (any thread); see the class comment for when that is allowed. */
     void push(Message m) {
