@@ -13,6 +13,19 @@ import org.junit.jupiter.api.condition.EnabledIf;
 class ShellTmuxIT {
     private static final String PROMPT = "^mpish\\[\\d\\]>";
 
+    /** Types a line and presses Enter. */
+    private static void enter(Tmux t, String line) throws Exception {
+        t.type(line);
+        t.send("Enter");
+    }
+
+    /** Ctrl-D once the prompt is back (a Ctrl-D typed while a command runs is lost); the launcher exits with {@code rc} ("" for any). */
+    private static void exitWithCtrlD(Tmux t, String rc) throws Exception {
+        t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20);
+        t.send("C-d");
+        t.waitFor("EXITED rc=" + rc, 20);
+    }
+
     private static String env(Path hist) { return "MPISH_HISTFILE=" + hist + " TERM=xterm-256color NO_COLOR=1"; }
 
     @Test
@@ -28,28 +41,20 @@ class ShellTmuxIT {
             t.waitFor("MPI_Comm_rank MPI_COMM_WORLD", 10);
             t.send("Enter");
             t.waitFor("^rank = 0$", 10);
-            t.type("@2 MPI_Comm_rank MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "@2 MPI_Comm_rank MPI_COMM_WORLD");
             t.waitFor("^rank = 2$", 10);
             // the trace shows each callback as it fires
-            t.type("@* MPI_Comm_create_keyval MPI_COMM_DUP_FN MPI_COMM_NULL_DELETE_FN 7");
-            t.send("Enter");
+            enter(t, "@* MPI_Comm_create_keyval MPI_COMM_DUP_FN MPI_COMM_NULL_DELETE_FN 7");
             t.waitFor("^\\[2\\] comm_keyval = kv0$", 10);
-            t.type("MPI_Comm_set_attr MPI_COMM_WORLD kv0 42");
-            t.send("Enter");
-            t.type("trace on attr");
-            t.send("Enter");
+            enter(t, "MPI_Comm_set_attr MPI_COMM_WORLD kv0 42");
+            enter(t, "trace on attr");
             t.waitFor("^tracing attr$", 10);
-            t.type("@* MPI_Comm_dup MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "@* MPI_Comm_dup MPI_COMM_WORLD");
             t.waitFor("trace \\[0\\] attr copy: MPI_COMM_DUP_FN\\(MPI_COMM_WORLD, kv0, extra=7, in=42\\) -> 42", 10);
             t.waitFor("^\\[2\\] newcomm = comm0$", 10);
-            t.type("MPI_Comm_rnak");
-            t.send("Enter");
+            enter(t, "MPI_Comm_rnak");
             t.waitFor("unknown command 'MPI_Comm_rnak'; did you mean MPI_Comm_rank", 10);
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=2", 20);
+            exitWithCtrlD(t, "2");
         }
         assertTrue(Files.readString(hist).contains("MPI_Comm_rank MPI_COMM_WORLD"), "history saved per line");
     }
@@ -59,15 +64,12 @@ class ShellTmuxIT {
         Path hist = Files.createTempFile("mpish-hist", "");
         try (Tmux t = new Tmux(env(hist), "-n 2")) {
             t.waitFor(PROMPT + " ?$", 60);
-            t.type("@1 MPI_Barrier MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "@1 MPI_Barrier MPI_COMM_WORLD");
             t.waitFor("\\[1\\] MPI_Barrier is waiting", 10);
-            t.type("ranks");
-            t.send("Enter");
+            enter(t, "ranks");
             String s = t.waitFor("^1 +waiting +MPI_Barrier", 10);
             assertTrue(s.contains("rank 0 to join"), s);
-            t.type("MPI_Barrier MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "MPI_Barrier MPI_COMM_WORLD");
             t.waitFor("\\[1\\] MPI_Barrier returned", 10);
             // Ctrl-C on a half-typed line clears it and never exits
             t.type("MPI_Comm_size MPI_COMM_WORLD");
@@ -75,13 +77,10 @@ class ShellTmuxIT {
             t.send("C-c");
             // the last prompt is empty again (JLine may or may not leave the abandoned text above it)
             t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 10);
-            t.type("MPI_Comm_rank MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "MPI_Comm_rank MPI_COMM_WORLD");
             String after = t.waitFor("^rank = 0$", 10);
             assertFalse(after.contains("size ="), after);
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=0", 20);
+            exitWithCtrlD(t, "0");
         }
     }
 
@@ -90,15 +89,11 @@ class ShellTmuxIT {
         Path hist = Files.createTempFile("mpish-hist", "");
         try (Tmux t = new Tmux(env(hist), "-n 2")) {
             t.waitFor(PROMPT + " ?$", 60);
-            t.type("MPI_Comm_size MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "MPI_Comm_size MPI_COMM_WORLD");
             t.waitFor("^size = 2$", 10);
-            t.type("help MPI_Barrier");
-            t.send("Enter");
+            enter(t, "help MPI_Barrier");
             t.waitFor("script: MPI.Barrier", 10);
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=0", 20);
+            exitWithCtrlD(t, "0");
         }
         try (Tmux t = new Tmux(env(hist), "-n 3")) {
             t.waitFor(PROMPT + " ?$", 60);
@@ -107,9 +102,7 @@ class ShellTmuxIT {
             t.waitFor(PROMPT + " MPI_Comm_size MPI_COMM_WORLD", 10);
             t.send("Enter");
             t.waitFor("^size = 3$", 10);
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=0", 20);
+            exitWithCtrlD(t, "0");
         }
     }
 
@@ -118,23 +111,18 @@ class ShellTmuxIT {
         Path hist = Files.createTempFile("mpish-hist", "");
         try (Tmux t = new Tmux(env(hist), "-n 2")) {
             t.waitFor(PROMPT + " ?$", 60);
-            t.type("js let spins = 0; for (;;) { spins++ }");
-            t.send("Enter");
+            enter(t, "js let spins = 0; for (;;) { spins++ }");
             Thread.sleep(1500);
             t.send("C-c");
             t.waitFor("js: .*(interrupted|Interrupted)|context was reset", 90);
             t.waitFor(PROMPT + " ?$", 10);
-            t.type("@* MPI_Recv `mem.alloc(8)` 1 MPI_INT `1 - MPI.Comm_rank(MPI.COMM_WORLD)` 5 MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "@* MPI_Recv `mem.alloc(8)` 1 MPI_INT `1 - MPI.Comm_rank(MPI.COMM_WORLD)` 5 MPI_COMM_WORLD");
             String s = t.waitFor("deadlock: every rank is waiting and none can proceed", 20);
             t.waitFor("rank 0: in MPI_Recv: a message from rank 1 with tag 5", 5);
             t.waitFor("rank 1: in MPI_Recv: a message from rank 0 with tag 5", 5);
-            t.type("ranks");
-            t.send("Enter");
+            enter(t, "ranks");
             t.waitFor("^1 +waiting +MPI_Recv", 10);
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=", 20);
+            exitWithCtrlD(t, "");
         }
     }
 
@@ -144,23 +132,16 @@ class ShellTmuxIT {
         Path rec = Files.createTempFile("mpish-rec", ".js");
         try (Tmux t = new Tmux(env(hist), "-n 2")) {
             t.waitFor(PROMPT + " ?$", 60);
-            t.type("record " + rec);
-            t.send("Enter");
+            enter(t, "record " + rec);
             t.waitFor("^recording to ", 10);
-            t.type("@* MPI_Comm_dup MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "@* MPI_Comm_dup MPI_COMM_WORLD");
             t.waitFor("^\\[1\\] newcomm = comm0$", 10);
-            t.type("@* MPI_Comm_compare comm0 MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "@* MPI_Comm_compare comm0 MPI_COMM_WORLD");
             t.waitFor("^\\[1\\] result = 1$", 10);
-            t.type("@1 js print('sum', 20 + 22)");
-            t.send("Enter");
+            enter(t, "@1 js print('sum', 20 + 22)");
             t.waitFor("^\\[1\\] sum 42$", 10);
-            t.type("record off");
-            t.send("Enter");
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=0", 20);
+            enter(t, "record off");
+            exitWithCtrlD(t, "0");
         }
         Launcher.Result replay = Launcher.run(null, "run", "-n", "2", rec.toString());
         assertTrue(replay.status() == 0, replay.toString());
@@ -185,12 +166,9 @@ class ShellTmuxIT {
             t.waitFor("^ERRORS|^EXAMPLE|^NOTES|^SEE ALSO", 10);
             t.send("q");
             t.waitFor(PROMPT + " ?$", 10);
-            t.type("whatis MPI_Win_lock");
-            t.send("Enter");
+            enter(t, "whatis MPI_Win_lock");
             t.waitFor("^MPI_Win_lock\\(3\\) - ", 10);
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=0", 20);
+            exitWithCtrlD(t, "0");
         }
         try (Tmux t = new Tmux(env(hist), "man 7 mpish")) {
             t.waitFor("^MPISH\\(7\\) +mpish manual", 60);
@@ -208,8 +186,7 @@ class ShellTmuxIT {
                 + "MPI.Barrier(MPI.COMM_WORLD);\n");
         try (Tmux t = new Tmux(env(hist), "-n 2")) {
             t.waitFor(PROMPT + " ?$", 60);
-            t.type("run " + loop + " -n 3");
-            t.send("Enter");
+            enter(t, "run " + loop + " -n 3");
             t.waitFor("spinning", 30);
             Thread.sleep(500);
             t.send("C-c");
@@ -217,17 +194,13 @@ class ShellTmuxIT {
             assertTrue(s.contains("job aborted: interrupted (Ctrl-C)"), s);
             assertTrue(s.contains("rank 1: running"), s);
             t.waitFor(PROMPT + " ?$", 10);
-            t.type("js while (true) {}");
-            t.send("Enter");
+            enter(t, "js while (true) {}");
             Thread.sleep(1000);
             t.send("C-c");
             t.waitFor("js: .*interrupted", 15);
-            t.type("MPI_Comm_rank MPI_COMM_WORLD");
-            t.send("Enter");
+            enter(t, "MPI_Comm_rank MPI_COMM_WORLD");
             t.waitFor("^rank = 0$", 15);
-            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20); // Ctrl-D only once the prompt is back
-            t.send("C-d");
-            t.waitFor("EXITED rc=1", 20);
+            exitWithCtrlD(t, "1");
         }
     }
 }
