@@ -1,12 +1,8 @@
 package org.mpish.bench;
 
 import java.util.concurrent.TimeUnit;
-import org.mpish.runtime.mpi.AttrCalls;
 import org.mpish.runtime.mpi.Attributes;
 import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.DeleteFn;
-import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.Keyval;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -50,16 +46,7 @@ public class AttrBench {
         h.on(0, r -> {
             p = MpiProcess.of(r);
             comm = (Comm) Harness.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
-            DeleteFn counting = new DeleteFn() {
-                @Override public void delete(Handle o, Keyval k, Object v, Object extra) { deletes[0]++; }
-                @Override public String describe() { return "counting"; }
-            };
-            Keyval[] ks = new Keyval[attrs];
-            for (int i = 0; i < attrs; i++) {
-                ks[i] = Attributes.createKeyval(p, HandleKind.COMM, AttrCalls.COMM_DUP_FN, counting, null, false);
-                Attributes.set(p, comm, ks[i], (long) i);
-            }
-            keys = ks;
+            keys = Harness.countedAttributes(p, comm, attrs, deletes);
         });
     }
 

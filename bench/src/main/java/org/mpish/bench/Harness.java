@@ -8,9 +8,15 @@ import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
+import org.mpish.runtime.mpi.AttrCalls;
+import org.mpish.runtime.mpi.Attributes;
 import org.mpish.runtime.mpi.Comm;
 import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.DeleteFn;
 import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.Keyval;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Predefined;
 
@@ -109,6 +115,24 @@ final class Harness implements AutoCloseable {
     static Comm world(Rank r) { return MpiProcess.of(r).world(); }
 
     static Datatype type(Rank r, String name) { return Predefined.datatype(MpiProcess.of(r), name); }
+
+    /**
+     * {@code n} new communicator keyvals set on {@code comm} (key i holds i), copied by MPI_COMM_DUP_FN and deleted by
+     * a callback that counts its calls in {@code deletes[0]}: the attributes of the attribute benchmarks.
+     */
+    static Keyval[] countedAttributes(MpiProcess p, Comm comm, int n, long[] deletes) {
+        DeleteFn counting = new DeleteFn() {
+            @Override public void delete(Handle o, Keyval k, Object v, Object extra) { deletes[0]++; }
+            @Override public String describe() { return "counting"; }
+        };
+        Keyval[] ks = new Keyval[n];
+        for (int i = 0; i < n; i++) {
+            ks[i] = Attributes.createKeyval(p, HandleKind.COMM,
+                    AttrCalls.COMM_DUP_FN, counting, null, false);
+            Attributes.set(p, comm, ks[i], (long) i);
+        }
+        return ks;
+    }
 
     static void check(boolean ok, String what) {
         if (!ok) throw new IllegalStateException("benchmark result wrong: " + what);
