@@ -1,4 +1,6 @@
 // mpish: -n 2
+// test-args: 200 0.2
+// expect-match: ^(\[0\] )?RESULT py\.\S+ \d[0-9.e+-]* us$
 // Script-level atomics: rank 0 holds MPI.Win_lock_all and issues MPI.Fetch_and_op(SUM, one long) + MPI.Win_flush
 // in a hot loop on a counter at rank 1, as mpi4py's Fetch_and_op figure does. Prints the time per operation and
 // checks the counter. Arguments: batch size (default 20000), warm-up limit (s).

@@ -1,4 +1,6 @@
 // mpish: -n 2
+// test-args: 200 0.2
+// expect-match: ^(\[0\] )?RESULT py\.\S+ \d[0-9.e+-]* us$
 // Script-level LAPI: task 0 issues LAPI.Put of 8 bytes to task 1 and LAPI.Waitcntr on its origin counter in a hot
 // loop. Prints the time per Put + Waitcntr. Arguments: batch size (default 20000), warm-up limit (s).
 const BATCH = args.length > 0 ? Number(args[0]) : 20000;

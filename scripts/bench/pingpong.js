@@ -1,4 +1,6 @@
 // mpish: -n 2
+// test-args: 200 0.2
+// expect-match: ^(\[0\] )?RESULT py\.\S+ \d[0-9.e+-]* us$
 // Script-level ping-pong: MPI.Send / MPI.Recv of 8 bytes between ranks 0 and 1 in a hot loop; prints the half round
 // trip (the counterpart of mpi4py's comm.Send/Recv figure). Arguments: batch size (default 20000), warm-up limit (s).
 const BATCH = args.length > 0 ? Number(args[0]) : 20000;

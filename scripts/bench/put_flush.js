@@ -1,4 +1,6 @@
 // mpish: -n 2
+// test-args: 200 0.2
+// expect-match: ^(\[0\] )?RESULT py\.\S+ \d[0-9.e+-]* us$
 // Script-level RMA: rank 0 holds MPI.Win_lock_all on a window and issues MPI.Put of 8 bytes + MPI.Win_flush in a
 // hot loop, as mpi4py's Put + Flush figure does; rank 1 waits in MPI.Barrier. Prints the time per Put + flush.
 // Arguments: batch size (default 20000), warm-up limit (s).
