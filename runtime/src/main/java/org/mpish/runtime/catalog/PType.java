@@ -29,6 +29,8 @@ public final class PType {
     private final Function<Callback, Object> adapt;
     /** The constant group whose names are valid values (completion, and name lookup). */
     private final String constantGroup;
+    /** For a STRUCT: its members, or null where none are declared. */
+    private final StructType struct;
 
     private PType(Kind kind, String cType, HandleKind hk, Class<?> cbType, Function<Callback, Object> adapt, String group) {
         this.kind = kind;
@@ -37,6 +39,17 @@ public final class PType {
         this.callbackType = cbType;
         this.adapt = adapt;
         this.constantGroup = group;
+        this.struct = null;
+    }
+
+    private PType(String cType, StructType struct) {
+        this.kind = Kind.STRUCT;
+        this.cType = cType;
+        this.handleKind = null;
+        this.callbackType = null;
+        this.adapt = null;
+        this.constantGroup = null;
+        this.struct = struct;
     }
 
     public Kind kind() { return kind; }
@@ -44,6 +57,8 @@ public final class PType {
     public HandleKind handleKind() { return handleKind; }
     public Class<?> callbackType() { return callbackType; }
     public String constantGroup() { return constantGroup; }
+    /** The declared members of a STRUCT parameter, or null. */
+    public StructType struct() { return struct; }
 
     // ---- the types ----------------------------------------------------------------------------
 
@@ -56,6 +71,10 @@ public final class PType {
     public static PType handleArray(HandleKind k) { return new PType(Kind.HANDLE_ARRAY, k.cType(), k, null, null, k.prefix()); }
     public static PType callback(String cType, Class<?> iface, Function<Callback, Object> adapt, String group) {
         return new PType(Kind.CALLBACK, cType, null, iface, adapt, group);
+    }
+    /** A pointer to a structure or union whose members {@code st} declares: "lapi_xfer_t *". */
+    public static PType struct(StructType st, String cType) {
+        return new PType(cType, st);
     }
     public static PType of(Kind k, String cType) { return new PType(k, cType, null, null, null, null); }
     public static PType of(Kind k, String cType, String group) { return new PType(k, cType, null, null, null, group); }

@@ -1,0 +1,101 @@
+package org.mpish.runtime.lapi;
+
+import static org.mpish.runtime.catalog.StructType.field;
+import static org.mpish.runtime.catalog.StructType.padding;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.mpish.runtime.catalog.PType;
+import org.mpish.runtime.catalog.StructType;
+import org.mpish.runtime.catalog.StructType.Field;
+
+/**
+ * The structures LAPI calls take, declared once with the members lapi.h gives them (in its order, with its C
+ * types). XferSpec, LAPI_Init and the vector reader read exactly these; the shell completes {@code name=} from
+ * them, {@code help} lists them and ManPagesTest compares the pages with them.
+ */
+final class LapiStructs {
+    private LapiStructs() {}
+
+    // the fields several members of lapi_xfer_t share, declared once
+    private static final Field FLAGS = field("flags", "int flags", "lapi_flags");
+    private static final Field TGT = field("tgt", "uint tgt", "task");
+    /** Present in the 64-bit layout of every member but lapi_rmw_t: never read. */
+    private static final Field PAD = padding("pad", "uint pad");
+    private static final Field TGT_ADDR = field("tgt_addr", "lapi_long_t tgt_addr");
+    private static final Field ORG_ADDR = field("org_addr", "void *org_addr");
+    private static final Field LEN = field("len", "ulong len");
+    private static final Field HDR_HDL = field("hdr_hdl", "lapi_long_t hdr_hdl");
+    private static final Field UHDR_LEN = field("uhdr_len", "uint uhdr_len");
+    private static final Field UHDR = field("uhdr", "void *uhdr");
+    private static final Field UDATA = field("udata", "void *udata");
+    private static final Field UDATA_LEN = field("udata_len", "ulong udata_len");
+    private static final Field SHDLR = field("shdlr", "scompl_hndlr_t *shdlr");
+    private static final Field SINFO = field("sinfo", "void *sinfo");
+    private static final Field CHNDLR = field("chndlr", "compl_hndlr_t *chndlr");
+    private static final Field CINFO = field("cinfo", "void *cinfo");
+    private static final Field TGT_CNTR = field("tgt_cntr", "lapi_long_t tgt_cntr");
+    private static final Field ORG_CNTR = field("org_cntr", "lapi_cntr_t *org_cntr");
+    private static final Field CMPL_CNTR = field("cmpl_cntr", "lapi_cntr_t *cmpl_cntr");
+    private static final Field ORG_VEC = field("org_vec", "lapi_vec_t *org_vec");
+    private static final Field TGT_VEC = field("tgt_vec", "void *tgt_vec");
+    private static final Field DGSP = field("dgsp", "lapi_dg_handle_t dgsp");
+    private static final Field STATUS = field("status", "lapi_status_t status");
+
+    private static final List<Field> AM = List.of(FLAGS, TGT, PAD, HDR_HDL, UHDR_LEN, UHDR, UDATA, UDATA_LEN, SHDLR, SINFO,
+            TGT_CNTR, ORG_CNTR, CMPL_CNTR);
+
+    /** lapi_xfer_t: the union LAPI_Xfer takes, one member per transfer type (the shell may say type= for Xfer_type). */
+    static final StructType XFER = StructType.union("lapi_xfer_t",
+                    field("Xfer_type", "lapi_xfer_type_t Xfer_type", "lapi_xfer_type"), "type")
+            .member("LAPI_GET_XFER", "lapi_get_t",
+                    List.of(FLAGS, TGT, PAD, TGT_ADDR, ORG_ADDR, LEN, TGT_CNTR, ORG_CNTR, CHNDLR, CINFO))
+            .member("LAPI_AM_XFER", "lapi_am_t", AM)
+            .member("LAPI_PUT_XFER", "lapi_put_t",
+                    List.of(FLAGS, TGT, PAD, TGT_ADDR, ORG_ADDR, LEN, SHDLR, SINFO, TGT_CNTR, ORG_CNTR, CMPL_CNTR))
+            .member("LAPI_GETV_XFER", "lapi_getv_t", List.of(FLAGS, TGT, PAD, ORG_VEC, TGT_VEC, TGT_CNTR, ORG_CNTR, CHNDLR, CINFO))
+            .member("LAPI_PUTV_XFER", "lapi_putv_t",
+                    List.of(FLAGS, TGT, PAD, SHDLR, SINFO, ORG_VEC, TGT_VEC, TGT_CNTR, ORG_CNTR, CMPL_CNTR))
+            .member("LAPI_AMV_XFER", "lapi_amv_t",
+                    List.of(FLAGS, TGT, PAD, HDR_HDL, UHDR_LEN, UHDR, SHDLR, SINFO, ORG_VEC, TGT_CNTR, ORG_CNTR, CMPL_CNTR))
+            .member("LAPI_RMW_XFER", "lapi_rmw_t", List.of(field("op", "RMW_ops_t op", "lapi_rmw_op"), TGT,
+                    field("size", "uint size"), field("tgt_var", "lapi_long_t tgt_var"), field("in_val", "void *in_val"),
+                    field("prev_tgt_val", "void *prev_tgt_val"), ORG_CNTR, SHDLR, SINFO))
+            .member("LAPI_DGSP_XFER", "lapi_amdgsp_t", plus(AM, DGSP, STATUS))
+            .member("LAPI_AM_LW_XFER", null, List.of(FLAGS, TGT, PAD, HDR_HDL, UHDR_LEN, UHDR, UDATA, UDATA_LEN))
+            .member("LAPI_AMX_XFER", "lapi_amx_t",
+                    plus(AM, DGSP, STATUS, field("send_offset_dgsp_bytes", "ulong send_offset_dgsp_bytes")))
+            .build();
+
+    /** lapi_info_t: what LAPI_Init reads. */
+    static final StructType INFO = StructType.struct("lapi_info_t")
+            .field(field("protocol", "lapi_dev_t protocol", "lapi_protocol"))
+            .field(field("lib_vers", "lapi_lib_t lib_vers", "lapi_lib"))
+            .field(field("epoch_num", "uint epoch_num"))
+            .field(field("num_compl_hndlr_thr", "int num_compl_hndlr_thr"))
+            .field(field("instance_no", "uint instance_no"))
+            .field(field("info6", "int info6"))
+            .field(field("err_hndlr", "LAPI_err_hndlr *err_hndlr"))
+            .field(field("lapi_thread_attr", "com_thread_info_t *lapi_thread_attr"))
+            .field(field("adapter_name", "void *adapter_name"))
+            .field(field("add_info", "lapi_extend_t *add_info"))
+            .build();
+
+    /** lapi_vec_t (and lapi_lvec_t, whose fields have the same names): an I/O or strided vector. */
+    static final StructType VEC = StructType.struct("lapi_vec_t")
+            .field(field("vec_type", "lapi_vectype_t vec_type", "lapi_vectype"))
+            .field(field("num_vecs", "uint num_vecs"))
+            .field(field("info", "void **info"))
+            .field(field("len", "ulong *len"))
+            .build();
+
+    static final PType XFER_PTR = PType.struct(XFER, "lapi_xfer_t *");
+    static final PType INFO_PTR = PType.struct(INFO, "lapi_info_t *");
+    static final PType VEC_PTR = PType.struct(VEC, "lapi_vec_t *");
+
+    private static List<Field> plus(List<Field> a, Field... more) {
+        List<Field> l = new ArrayList<>(a);
+        l.addAll(List.of(more));
+        return l;
+    }
+}
