@@ -89,6 +89,27 @@ final class LapiStructs {
             .field(field("len", "ulong *len"))
             .build();
 
+    // lapi_util_t: every member ends with these two
+    private static final Field IN_USR_FUNC = field("in_usr_func", "lapi_usr_fcall_t in_usr_func");
+    private static final Field UTIL_STATUS = field("status", "lapi_status_t status");
+    private static final Field DGSP_HANDLE = field("dgsp_handle", "lapi_dg_handle_t dgsp_handle");
+
+    /** lapi_util_t: the union LAPI_Util takes; the members of the commands mpish carries out (others are refused). */
+    static final StructType UTIL = StructType.union("lapi_util_t", field("Util_type", "lapi_util_type_t Util_type", "lapi_util_type"))
+            .member("LAPI_REGISTER_DGSP", "lapi_reg_dgsp_t",
+                    List.of(field("idgsp", "lapi_dgsp_descr_t *idgsp"), DGSP_HANDLE, IN_USR_FUNC, UTIL_STATUS))
+            .member("LAPI_RESERVE_DGSP", "lapi_resv_dgsp_t", List.of(DGSP_HANDLE, IN_USR_FUNC, UTIL_STATUS))
+            .member("LAPI_UNRESERVE_DGSP", "lapi_dref_dgsp_t", List.of(DGSP_HANDLE, IN_USR_FUNC, UTIL_STATUS))
+            .member("LAPI_REG_DDM_FUNC", "lapi_reg_ddm_t", List.of(field("ddm_func", "ddm_func_t *ddm_func"), IN_USR_FUNC, UTIL_STATUS))
+            .member("LAPI_DGSP_PACK", "lapi_pack_dgsp_t", List.of(DGSP, field("in_buf", "void *in_buf"), field("bytes", "ulong bytes"),
+                    field("out_buf", "void *out_buf"), field("out_size", "ulong out_size"), field("position", "ulong position"),
+                    IN_USR_FUNC, UTIL_STATUS))
+            .member("LAPI_DGSP_UNPACK", "lapi_unpack_dgsp_t", List.of(DGSP, field("in_buf", "void *in_buf"),
+                    field("in_size", "ulong in_size"), field("out_buf", "void *out_buf"), field("bytes", "ulong bytes"),
+                    field("position", "ulong position"), IN_USR_FUNC, UTIL_STATUS))
+            .build();
+
+    static final PType UTIL_PTR = PType.struct(UTIL, "lapi_util_t *");
     static final PType XFER_PTR = PType.struct(XFER, "lapi_xfer_t *");
     static final PType INFO_PTR = PType.struct(INFO, "lapi_info_t *");
     static final PType VEC_PTR = PType.struct(VEC, "lapi_vec_t *");

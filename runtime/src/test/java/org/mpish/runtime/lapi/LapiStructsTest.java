@@ -97,6 +97,21 @@ class LapiStructsTest {
     }
 
     @Test
+    void utilReadsOnlyTheMemberItsTypeNames_L66() {
+        try (Fixture f = new Fixture(1)) {
+            // out_buf belongs to lapi_pack_dgsp_t: on a reserve it is not read
+            f.run(0, () -> L.call(f.r(0), "LAPI_Util", 0L, L.m("Util_type", "LAPI_RESERVE_DGSP", "dgsp_handle", LapiConst.LAPI_BYTE,
+                    "out_buf", "junk")));
+            ArgError e = assertThrows(ArgError.class, () -> f.run(0, () -> L.call(f.r(0), "LAPI_Util", 0L,
+                    L.m("Util_type", "LAPI_RESERVE_DGSP", "dgsp_handel", LapiConst.LAPI_BYTE))));
+            // lapi_resv_dgsp_t in lapi.h
+            assertTrue(e.getMessage().endsWith("has no field 'dgsp_handel' (fields: Util_type, dgsp_handle, in_usr_func, status)"),
+                    e.getMessage());
+        }
+        assertSame(LapiStructs.UTIL, Catalogue.get().call("LAPI_Util").inputs().get(1).type().struct());
+    }
+
+    @Test
     void lapiInfoRefusesANameItDoesNotHave_L1() {
         try (Fixture f = new Fixture(1)) {
             assertEquals(LapiErrors.INFO_NONZERO, f.code(0, () -> L.call(f.r(0), "LAPI_Init", L.m("instance", 1L))));
