@@ -42,13 +42,13 @@ public final class PType {
         this.struct = null;
     }
 
-    private PType(String cType, StructType struct) {
-        this.kind = Kind.STRUCT;
+    private PType(Kind kind, String cType, String group, StructType struct) {
+        this.kind = kind;
         this.cType = cType;
         this.handleKind = null;
         this.callbackType = null;
         this.adapt = null;
-        this.constantGroup = null;
+        this.constantGroup = group;
         this.struct = struct;
     }
 
@@ -74,7 +74,7 @@ public final class PType {
     }
     /** A pointer to a structure or union whose members {@code st} declares: "lapi_xfer_t *". */
     public static PType struct(StructType st, String cType) {
-        return new PType(cType, st);
+        return new PType(Kind.STRUCT, cType, null, st);
     }
     public static PType of(Kind k, String cType) { return new PType(k, cType, null, null, null, null); }
     public static PType of(Kind k, String cType, String group) { return new PType(k, cType, null, null, null, group); }
@@ -99,9 +99,18 @@ public final class PType {
     public static final PType INFO = handle(HandleKind.INFO);
     public static final PType MESSAGE = handle(HandleKind.MESSAGE);
     public static final PType REQUESTS = handleArray(HandleKind.REQUEST);
-    /** An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status} (shown as {MPI_SOURCE, MPI_TAG, MPI_ERROR,
-     *  count, cancelled}); IN from a Status, such an object, or the word "status" (the rank's last status). */
-    public static final PType STATUS = of(Kind.STATUS, "MPI_Status", "status");
+    /**
+     * An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status}, shown with the fields declared here; IN from a
+     * Status, an object with (some of) those fields, or the word "status" (the rank's last status).
+     */
+    public static final PType STATUS = new PType(Kind.STATUS, "MPI_Status", "status", StructType.struct("MPI_Status")
+            .field(StructType.field("MPI_SOURCE", "int MPI_SOURCE"))
+            .field(StructType.field("MPI_TAG", "int MPI_TAG"))
+            .field(StructType.field("MPI_ERROR", "int MPI_ERROR", "errorclass"))
+            // the standard leaves the rest of MPI_Status to the implementation: mpish shows these two
+            .field(StructType.field("count", "MPI_Count count"))
+            .field(StructType.field("cancelled", "int cancelled"))
+            .build());
 
     public static PType copyFn(String cType) { return callback(cType, CopyFn.class, CopyFn::of, "copyfn"); }
     public static PType deleteFn(String cType) { return callback(cType, DeleteFn.class, DeleteFn::of, "deletefn"); }
@@ -186,7 +195,17 @@ public final class PType {
                 }
                 return out;
             }
-            case STATUS -> { return org.mpish.runtime.mpi.Status.coerce(r, p.name(), raw); }
+            case STATUS -> {
+                if (raw instanceof Map<?, ?> m) { // only the declared fields
+                    for (Object k : m.keySet()) {
+                        if (!struct.allNames().contains(String.valueOf(k))) {
+                            throw new ArgError(p.name() + ": MPI_Status has no field '" + k + "' (fields: "
+                                    + String.join(", ", struct.fields().stream().map(StructType.Field::name).toList()) + ")");
+                        }
+                    }
+                }
+                return org.mpish.runtime.mpi.Status.coerce(r, p.name(), raw);
+            }
             case STRUCT -> {
                 if (raw == null) return null; // a NULL structure pointer, or an argument left out
                 if (raw instanceof Map<?, ?> m) return m;
