@@ -89,6 +89,19 @@ final class LapiStructs {
             .field(field("len", "ulong *len"))
             .build();
 
+    /** lapi_dgsp_descr_t: a DGSP program, what LAPI_REGISTER_DGSP's idgsp points to. */
+    static final StructType DGSP_DESCR = StructType.struct("lapi_dgsp_descr_t")
+            .field(field("code", "int *code"))
+            .field(field("code_size", "int code_size"))
+            .field(field("depth", "int depth"))
+            .field(field("density", "lapi_dgsp_density_t density", "lapi_dgsp_density"))
+            .field(field("size", "long size"))
+            .field(field("extent", "long extent"))
+            .field(field("lext", "long lext"))
+            .field(field("rext", "long rext"))
+            .field(field("atom_size", "int atom_size"))
+            .build();
+
     // lapi_util_t: every member ends with these two
     private static final Field IN_USR_FUNC = field("in_usr_func", "lapi_usr_fcall_t in_usr_func");
     private static final Field UTIL_STATUS = field("status", "lapi_status_t status");

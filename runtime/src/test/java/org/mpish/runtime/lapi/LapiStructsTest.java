@@ -112,6 +112,21 @@ class LapiStructsTest {
     }
 
     @Test
+    void dgspDescriptionReadsEveryDeclaredField_L67() {
+        try (Fixture f = new Fixture(1)) {
+            for (StructType.Field field : LapiStructs.DGSP_DESCR.fields()) {
+                ArgError e = assertThrows(ArgError.class, () -> f.run(0, () -> Dgsp.parse(f.r(0), L.m(field.name(), "no-such-name"))),
+                        field.name());
+                assertTrue(e.getMessage().contains(field.name()), e.getMessage());
+            }
+            ArgError e = assertThrows(ArgError.class, () -> f.run(0, () -> Dgsp.parse(f.r(0), L.m("codesize", 3L))));
+            // lapi_dgsp_descr_t in lapi.h
+            assertTrue(e.getMessage().endsWith("(fields: code, code_size, depth, density, size, extent, lext, rext, atom_size)"),
+                    e.getMessage());
+        }
+    }
+
+    @Test
     void lapiInfoRefusesANameItDoesNotHave_L1() {
         try (Fixture f = new Fixture(1)) {
             assertEquals(LapiErrors.INFO_NONZERO, f.code(0, () -> L.call(f.r(0), "LAPI_Init", L.m("instance", 1L))));
