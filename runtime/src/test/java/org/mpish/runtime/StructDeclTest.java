@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.catalog.StructType;
+import org.mpish.runtime.StructType;
 import org.mpish.runtime.mpi.Status;
 
 /** MPI_Status declares its members once: what a status shows and what an IN status may hold. */

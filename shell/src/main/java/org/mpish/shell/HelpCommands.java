@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Param;
-import org.mpish.runtime.catalog.StructType;
+import org.mpish.runtime.StructType;
 
 /** help: the commands by family, or one command's synopsis in C, shell and JavaScript. */
 final class HelpCommands {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Param;
-import org.mpish.runtime.catalog.StructType;
+import org.mpish.runtime.StructType;
 
 /**
  * Every catalogued call has its page, named exactly as the call, whose C synopsis is the catalogue's prototype,

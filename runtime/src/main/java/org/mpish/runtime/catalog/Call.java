@@ -1,6 +1,7 @@
 package org.mpish.runtime.catalog;
 
 import java.util.List;
+import org.mpish.runtime.StructType;
 
 /**
  * One MPI or LAPI call, declared once: C name, family, one-line summary, parameters and implementation.

@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
+import org.mpish.runtime.StructType;
 import org.mpish.runtime.mpi.CopyFn;
 import org.mpish.runtime.mpi.DeleteFn;
 import org.mpish.runtime.mpi.ErrhandlerFn;

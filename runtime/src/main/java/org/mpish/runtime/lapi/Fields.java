@@ -10,8 +10,8 @@ import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Constant;
-import org.mpish.runtime.catalog.StructType;
-import org.mpish.runtime.catalog.StructType.Variant;
+import org.mpish.runtime.StructType;
+import org.mpish.runtime.StructType.Variant;
 
 /**
  * Reads the fields of a C structure given as a map (a JavaScript object, or the shell's name=value fields): a

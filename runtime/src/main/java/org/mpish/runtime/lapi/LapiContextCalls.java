@@ -17,7 +17,7 @@ public final class LapiContextCalls implements CallFamily {
     public void declare(Catalogue.Builder b) {
         LapiConst.declare(b);
         b.call("LAPI_Init", "lapi", "open a LAPI context on the calling task and return its handle")
-                .out("hndl", HNDL).in("lapi_info", LapiStructs.INFO_PTR).optional("a zeroed lapi_info_t")
+                .out("hndl", HNDL).in("lapi_info", INFO).optional("a zeroed lapi_info_t")
                 .impl(guard((r, a) -> init(r, a.struct(0)).handle()));
         b.call("LAPI_Term", "lapi", "close a LAPI context")
                 .in("hndl", HNDL)

@@ -1,18 +1,18 @@
 package org.mpish.runtime.lapi;
 
-import static org.mpish.runtime.catalog.StructType.field;
-import static org.mpish.runtime.catalog.StructType.padding;
+import static org.mpish.runtime.StructType.field;
+import static org.mpish.runtime.StructType.padding;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.catalog.StructType;
-import org.mpish.runtime.catalog.StructType.Field;
+import org.mpish.runtime.StructType;
+import org.mpish.runtime.StructType.Field;
 
 /**
  * The structures LAPI calls take, declared once with the members lapi.h gives them (in its order, with its C
- * types). XferSpec, LAPI_Init and the vector reader read exactly these; the shell completes {@code name=} from
- * them, {@code help} lists them and ManPagesTest compares the pages with them.
+ * types). XferSpec, LAPI_Init, LAPI_Util and the vector and DGSP readers read exactly these; LapiTypes makes them
+ * parameter types, so the shell completes {@code name=} from them, {@code help} lists them and ManPagesTest
+ * compares the pages with them. Below the catalogue: the engine reads them.
  */
 final class LapiStructs {
     private LapiStructs() {}
@@ -122,10 +122,6 @@ final class LapiStructs {
                     field("position", "ulong position"), IN_USR_FUNC, UTIL_STATUS))
             .build();
 
-    static final PType UTIL_PTR = PType.struct(UTIL, "lapi_util_t *");
-    static final PType XFER_PTR = PType.struct(XFER, "lapi_xfer_t *");
-    static final PType INFO_PTR = PType.struct(INFO, "lapi_info_t *");
-    static final PType VEC_PTR = PType.struct(VEC, "lapi_vec_t *");
 
     private static List<Field> plus(List<Field> a, Field... more) {
         List<Field> l = new ArrayList<>(a);

@@ -15,7 +15,7 @@ public final class LapiUtilCalls implements CallFamily {
     @Override
     public void declare(Catalogue.Builder b) {
         b.call("LAPI_Util", "lapi", "DGSP services: register, reserve, unreserve, pack, unpack, DDM function")
-                .in("hndl", HNDL).inout("util_p", LapiStructs.UTIL_PTR, "lapi_util_t *util_p")
+                .in("hndl", HNDL).inout("util_p", UTIL, "lapi_util_t *util_p")
                 .impl(guard((r, a) -> util(r, a.i(0), a.struct(1))));
     }
 

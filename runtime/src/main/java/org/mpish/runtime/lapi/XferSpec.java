@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.catalog.StructType;
+import org.mpish.runtime.StructType;
 
 /**
  * One transfer request: the fields of the lapi_xfer_t union member for its type (L59), whether it came from

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.catalog.StructType;
+import org.mpish.runtime.StructType;
 
 /**
  * The declared members of lapi_xfer_t are exactly what XferSpec.parse reads (L59): every field of every member is

@@ -9,7 +9,7 @@ import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Constant;
 import org.mpish.runtime.catalog.Param;
-import org.mpish.runtime.catalog.StructType;
+import org.mpish.runtime.StructType;
 
 /**
  * Completion of the fields of a call's structure argument given as name=value words ({@code LAPI_Xfer 0

@@ -1,4 +1,4 @@
-package org.mpish.runtime.catalog;
+package org.mpish.runtime;
 
 import java.util.ArrayList;
 import java.util.Collection;
