@@ -19,8 +19,9 @@ public final class StructType {
      *
      * @param group   the constant group whose names are valid values (for completion), or null
      * @param padding a field that exists only for alignment: accepted and never read
+     * @param points  the declared structure this field points to (lapi_xfer_t's org_vec: lapi_vec_t), or null
      */
-    public record Field(String name, String cDecl, String group, boolean padding) {}
+    public record Field(String name, String cDecl, String group, boolean padding, StructType points) {}
 
     /**
      * The fields of one member of a union ({@code tag} = the selector's value, LAPI_PUT_XFER; {@code member} = the
@@ -126,9 +127,20 @@ public final class StructType {
         return b;
     }
 
-    public static Field field(String name, String cDecl) { return new Field(name, cDecl, null, false); }
-    public static Field field(String name, String cDecl, String group) { return new Field(name, cDecl, group, false); }
-    public static Field padding(String name, String cDecl) { return new Field(name, cDecl, null, true); }
+    public static Field field(String name, String cDecl) { return new Field(name, cDecl, null, false, null); }
+    public static Field field(String name, String cDecl, String group) { return new Field(name, cDecl, group, false, null); }
+    public static Field padding(String name, String cDecl) { return new Field(name, cDecl, null, true, null); }
+    /** A pointer to a structure whose members {@code points} declares. */
+    public static Field field(String name, String cDecl, StructType points) { return new Field(name, cDecl, null, false, points); }
+
+    /** The declared structures the fields of any member point to, each once, in order of appearance. */
+    public List<StructType> pointsTo() {
+        List<StructType> out = new ArrayList<>();
+        for (Variant v : variants) {
+            for (Field f : v.fields()) if (f.points() != null && !out.contains(f.points())) out.add(f.points());
+        }
+        return out;
+    }
 
     public static final class Builder {
         private final String cName;

@@ -72,6 +72,9 @@ final class HelpCommands {
                     String fields = StructType.fieldList(v);
                     out.add(st.isUnion() ? "    " + v.title(st.cName()) + ": " + fields : "    " + fields);
                 }
+                for (StructType inner : st.pointsTo()) {
+                    out.add("    " + inner.cName() + " fields: " + StructType.fieldList(inner.variants().get(0)));
+                }
             }
             out.add("  see also: man " + c.name());
             return out;

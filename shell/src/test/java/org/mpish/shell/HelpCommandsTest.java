@@ -30,6 +30,9 @@ class HelpCommandsTest {
         assertTrue(h.contains("    LAPI_GETV_XFER (lapi_getv_t): flags, tgt, org_vec, tgt_vec, tgt_cntr, org_cntr, chndlr, cinfo."),
                 h.toString());
         assertEquals(10, h.stream().filter(l -> l.startsWith("    LAPI_")).count(), h.toString());
+        assertTrue(h.contains("    lapi_vec_t fields: vec_type, num_vecs, info, len."), h.toString());
+        assertTrue(help("LAPI_Util").contains("    lapi_dgsp_descr_t fields: code, code_size, depth, density, size, extent, lext, rext,"
+                + " atom_size."));
         List<String> init = help("LAPI_Init");
         assertTrue(init.contains("    protocol, lib_vers, epoch_num, num_compl_hndlr_thr, instance_no, info6, err_hndlr, lapi_thread_attr,"
                 + " adapter_name, add_info."), init.toString());

@@ -111,6 +111,8 @@ class ManPagesTest {
                 }
             }
         }
+        // a structure a field points to (lapi_xfer_t's org_vec: lapi_vec_t) is described on the page too
+        for (StructType inner : st.pointsTo()) problems.addAll(memberProblems(call, inner, src));
         return problems;
     }
 
@@ -127,6 +129,8 @@ class ManPagesTest {
         String init = Files.readString(MAN.resolve("man3/LAPI_Init.3"));
         assertEquals(List.of(), memberProblems("LAPI_Init", info, new ManSource(init)));
         assertEquals(1, memberProblems("LAPI_Init", info, new ManSource(init.replace("instance_no", "instance"))).size());
+        // lapi_xfer_t's vectors point to lapi_vec_t, whose fields the page must name
+        assertEquals(1, memberProblems("LAPI_Xfer", xfer, new ManSource(page.replace("num_vecs", "n_vecs"))).size());
     }
 
     @Test

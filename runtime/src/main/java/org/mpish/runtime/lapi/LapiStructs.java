@@ -17,6 +17,27 @@ import org.mpish.runtime.StructType.Field;
 final class LapiStructs {
     private LapiStructs() {}
 
+    /** lapi_vec_t (and lapi_lvec_t, whose fields have the same names): an I/O or strided vector. */
+    static final StructType VEC = StructType.struct("lapi_vec_t")
+            .field(field("vec_type", "lapi_vectype_t vec_type", "lapi_vectype"))
+            .field(field("num_vecs", "uint num_vecs"))
+            .field(field("info", "void **info"))
+            .field(field("len", "ulong *len"))
+            .build();
+
+    /** lapi_dgsp_descr_t: a DGSP program, what LAPI_REGISTER_DGSP's idgsp points to. */
+    static final StructType DGSP_DESCR = StructType.struct("lapi_dgsp_descr_t")
+            .field(field("code", "int *code"))
+            .field(field("code_size", "int code_size"))
+            .field(field("depth", "int depth"))
+            .field(field("density", "lapi_dgsp_density_t density", "lapi_dgsp_density"))
+            .field(field("size", "long size"))
+            .field(field("extent", "long extent"))
+            .field(field("lext", "long lext"))
+            .field(field("rext", "long rext"))
+            .field(field("atom_size", "int atom_size"))
+            .build();
+
     // the fields several members of lapi_xfer_t share, declared once
     private static final Field FLAGS = field("flags", "int flags", "lapi_flags");
     private static final Field TGT = field("tgt", "uint tgt", "task");
@@ -37,8 +58,8 @@ final class LapiStructs {
     private static final Field TGT_CNTR = field("tgt_cntr", "lapi_long_t tgt_cntr");
     private static final Field ORG_CNTR = field("org_cntr", "lapi_cntr_t *org_cntr");
     private static final Field CMPL_CNTR = field("cmpl_cntr", "lapi_cntr_t *cmpl_cntr");
-    private static final Field ORG_VEC = field("org_vec", "lapi_vec_t *org_vec");
-    private static final Field TGT_VEC = field("tgt_vec", "void *tgt_vec");
+    private static final Field ORG_VEC = field("org_vec", "lapi_vec_t *org_vec", VEC);
+    private static final Field TGT_VEC = field("tgt_vec", "void *tgt_vec", VEC); // a lapi_vec_t or a lapi_lvec_t: the same fields
     private static final Field DGSP = field("dgsp", "lapi_dg_handle_t dgsp");
     private static final Field STATUS = field("status", "lapi_status_t status");
 
@@ -81,26 +102,7 @@ final class LapiStructs {
             .field(field("add_info", "lapi_extend_t *add_info"))
             .build();
 
-    /** lapi_vec_t (and lapi_lvec_t, whose fields have the same names): an I/O or strided vector. */
-    static final StructType VEC = StructType.struct("lapi_vec_t")
-            .field(field("vec_type", "lapi_vectype_t vec_type", "lapi_vectype"))
-            .field(field("num_vecs", "uint num_vecs"))
-            .field(field("info", "void **info"))
-            .field(field("len", "ulong *len"))
-            .build();
 
-    /** lapi_dgsp_descr_t: a DGSP program, what LAPI_REGISTER_DGSP's idgsp points to. */
-    static final StructType DGSP_DESCR = StructType.struct("lapi_dgsp_descr_t")
-            .field(field("code", "int *code"))
-            .field(field("code_size", "int code_size"))
-            .field(field("depth", "int depth"))
-            .field(field("density", "lapi_dgsp_density_t density", "lapi_dgsp_density"))
-            .field(field("size", "long size"))
-            .field(field("extent", "long extent"))
-            .field(field("lext", "long lext"))
-            .field(field("rext", "long rext"))
-            .field(field("atom_size", "int atom_size"))
-            .build();
 
     // lapi_util_t: every member ends with these two
     private static final Field IN_USR_FUNC = field("in_usr_func", "lapi_usr_fcall_t in_usr_func");
@@ -110,7 +112,7 @@ final class LapiStructs {
     /** lapi_util_t: the union LAPI_Util takes; the members of the commands mpish carries out (others are refused). */
     static final StructType UTIL = StructType.union("lapi_util_t", field("Util_type", "lapi_util_type_t Util_type", "lapi_util_type"))
             .member("LAPI_REGISTER_DGSP", "lapi_reg_dgsp_t",
-                    List.of(field("idgsp", "lapi_dgsp_descr_t *idgsp"), DGSP_HANDLE, IN_USR_FUNC, UTIL_STATUS))
+                    List.of(field("idgsp", "lapi_dgsp_descr_t *idgsp", DGSP_DESCR), DGSP_HANDLE, IN_USR_FUNC, UTIL_STATUS))
             .member("LAPI_RESERVE_DGSP", "lapi_resv_dgsp_t", List.of(DGSP_HANDLE, IN_USR_FUNC, UTIL_STATUS))
             .member("LAPI_UNRESERVE_DGSP", "lapi_dref_dgsp_t", List.of(DGSP_HANDLE, IN_USR_FUNC, UTIL_STATUS))
             .member("LAPI_REG_DDM_FUNC", "lapi_reg_ddm_t", List.of(field("ddm_func", "ddm_func_t *ddm_func"), IN_USR_FUNC, UTIL_STATUS))
