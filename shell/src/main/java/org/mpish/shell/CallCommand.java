@@ -90,7 +90,7 @@ final class CallCommand {
         Token[] out = new Token[inputs.size()];
         int next = 0;
         boolean named = false;
-        int struct = structParam(inputs);
+        int struct = call.structInput();
         List<Token> fields = new ArrayList<>();
         for (Token t : args) {
             if (t.name() == null) {
@@ -124,29 +124,11 @@ final class CallCommand {
                     .withBase(out[struct]);
         }
         for (int i = 0; i < out.length; i++) {
-            if (out[i] == null && !optional(inputs.get(i))) {
+            if (out[i] == null && !inputs.get(i).optional()) { // declared so in the catalogue
                 throw new Usage(call.name() + ": missing " + inputs.get(i).name() + " (usage: " + call.shellSynopsis() + ")");
             }
         }
         return out;
-    }
-
-    /** Parameters a C programmer passes as NULL by habit (MPI_Init's argc/argv) may be left out; so may a structure. */
-    private static boolean optional(Param p) {
-        if (p.type().kind() == org.mpish.runtime.catalog.PType.Kind.STRUCT) return true;
-        return p.type().kind() == org.mpish.runtime.catalog.PType.Kind.VALUE && p.cDecl().contains("*") && !p.name().contains("val");
-    }
-
-    /** The index of the one structure parameter among the inputs, or -1 (none, or several). */
-    private static int structParam(List<Param> inputs) {
-        int found = -1;
-        for (int i = 0; i < inputs.size(); i++) {
-            if (inputs.get(i).type().kind() == org.mpish.runtime.catalog.PType.Kind.STRUCT) {
-                if (found >= 0) return -1;
-                found = i;
-            }
-        }
-        return found;
     }
 
     /** On the rank's thread: converts the tokens, invokes, formats the outputs. */

@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Param;
+import org.mpish.runtime.StructType;
 
 /** help: the commands by family, or one command's synopsis in C, shell and JavaScript. */
 final class HelpCommands {
@@ -28,10 +30,7 @@ final class HelpCommands {
                 Call c = s.catalogue().call(name);
                 if (c == null) return s.usage("help: no command named '" + name + "'");
                 p.println(p.bold(c.name()) + " - " + c.summary() + (c.deprecated() ? " (deprecated)" : ""));
-                p.println("  C:      " + c.cPrototype());
-                p.println("  shell:  " + c.shellSynopsis());
-                p.println("  script: " + c.scriptSynopsis());
-                p.println("  see also: man " + c.name());
+                for (String l : callHelp(c)) p.println(l);
                 return true;
             }
             p.println(p.bold("Shell commands"));
@@ -46,6 +45,39 @@ final class HelpCommands {
             }
             p.println("Prefix a command with @N, @0,2, @1-3 or @* to run it on other ranks. 'help NAME' or 'man NAME' for details.");
             return true;
+        }
+
+        /**
+         * What 'help CALL' shows below its name, all from the declaration: the three synopses, the arguments that may
+         * be left out and what the call then gets, and the fields of a structure argument (per member of a union).
+         */
+        static List<String> callHelp(Call c) {
+            List<String> out = new ArrayList<>();
+            out.add("  C:      " + c.cPrototype());
+            List<String> shell = c.shellSynopses();
+            for (int i = 0; i < shell.size(); i++) out.add((i == 0 ? "  shell:  " : "          ") + shell.get(i));
+            out.add("  script: " + c.scriptSynopsis());
+            for (Param p : c.inputs()) {
+                if (p.optional()) out.add("  " + p.name() + " may be left out: the call then gets " + p.whenOmitted());
+            }
+            for (Param p : c.inputs()) {
+                StructType st = p.type().struct();
+                if (st == null) continue;
+                if (st.isUnion()) {
+                    out.add("  " + p.name() + " (" + st.cName() + "): " + st.selector().name() + " chooses the member, whose fields are:");
+                } else {
+                    out.add("  " + p.name() + " (" + st.cName() + ") fields:");
+                }
+                for (StructType.Variant v : st.variants()) {
+                    String fields = StructType.fieldList(v);
+                    out.add(st.isUnion() ? "    " + v.title(st.cName()) + ": " + fields : "    " + fields);
+                }
+                for (StructType inner : st.pointsTo()) {
+                    out.add("    " + inner.cName() + " fields: " + StructType.fieldList(inner.variants().get(0)));
+                }
+            }
+            out.add("  see also: man " + c.name());
+            return out;
         }
 
         private static String wrap(List<String> words, int width) {

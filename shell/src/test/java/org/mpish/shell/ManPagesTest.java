@@ -15,6 +15,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.catalog.Param;
+import org.mpish.runtime.StructType;
 
 /**
  * Every catalogued call has its page, named exactly as the call, whose C synopsis is the catalogue's prototype,
@@ -35,18 +37,113 @@ class ManPagesTest {
                 continue;
             }
             ManSource src = new ManSource(Files.readString(page));
-            String synopsis = ManSource.normalize(ManSource.text(src.subsection("SYNOPSIS", "C")));
-            String expected = ManSource.normalize(c.cPrototype());
-            if (!synopsis.contains(expected + ";") && !synopsis.contains(expected + " ;")) {
-                problems.add(c.name() + ": SYNOPSIS C shows '" + synopsis + "', the catalogue declares '" + expected + ";'");
-            }
-            if (src.subsection("SYNOPSIS", "Shell").isEmpty()) problems.add(c.name() + ": no .SS Shell in SYNOPSIS");
-            if (src.subsection("SYNOPSIS", "JavaScript").isEmpty()) problems.add(c.name() + ": no .SS JavaScript in SYNOPSIS");
+            problems.addAll(synopsisProblems(c, src));
             for (String sec : List.of("NAME", "DESCRIPTION", "ERRORS", "EXAMPLE", "SEE ALSO")) {
                 if (src.section(sec).isEmpty()) problems.add(c.name() + ": no " + sec + " section");
             }
         }
         if (!problems.isEmpty()) fail(problems.size() + " page problems:\n" + String.join("\n", problems));
+    }
+
+    /**
+     * The SYNOPSIS subsections, line by line (fonts and spacing aside), are what the declaration generates: C is the
+     * header's include and the prototype; Shell and JavaScript are {@link Call#shellSynopses} and
+     * {@link Call#scriptSynopsis}. Nothing else may be there.
+     */
+    static List<String> synopsisProblems(Call c, ManSource src) {
+        List<String> problems = new ArrayList<>();
+        String include = "#include <" + (c.api().equals("MPI") ? "mpi" : "lapi") + ".h>";
+        String cText = ManSource.normalize(ManSource.text(src.subsection("SYNOPSIS", "C")));
+        String cWant = ManSource.normalize(include + " " + c.cPrototype() + ";");
+        if (!cText.equals(cWant)) problems.add(c.name() + ": SYNOPSIS C shows '" + cText + "', the declaration gives '" + cWant + "'");
+        compareLines(problems, c.name() + ": SYNOPSIS Shell", src.subsection("SYNOPSIS", "Shell"), c.shellSynopses());
+        compareLines(problems, c.name() + ": SYNOPSIS JavaScript", src.subsection("SYNOPSIS", "JavaScript"), List.of(c.scriptSynopsis()));
+        return problems;
+    }
+
+    private static void compareLines(List<String> problems, String what, List<String> raw, List<String> want) {
+        List<String> got = ManSource.text(raw).lines().map(ManSource::normalize).filter(l -> !l.isEmpty()).toList();
+        List<String> expected = want.stream().map(ManSource::normalize).toList();
+        if (!got.equals(expected)) problems.add(what + " shows " + got + ", the declaration gives " + expected);
+    }
+
+    /**
+     * A structure argument's members, as declared, are what the page says: for a union (lapi_xfer_t), a DESCRIPTION
+     * subsection per member titled "LAPI_PUT_XFER (lapi_put_t)" whose first line lists exactly its fields in order;
+     * for a plain structure (lapi_info_t, lapi_vec_t), every field is named in the DESCRIPTION.
+     */
+    @Test
+    void structureMembersInThePagesAreTheDeclaredOnes() throws IOException {
+        List<String> problems = new ArrayList<>();
+        int checked = 0;
+        for (Call c : Catalogue.get().calls()) {
+            Path page = MAN.resolve("man3").resolve(c.name() + ".3");
+            if (!Files.exists(page)) continue;
+            ManSource src = new ManSource(Files.readString(page));
+            for (Param p : c.inputs()) {
+                StructType st = p.type().struct();
+                if (st == null) continue;
+                checked++;
+                problems.addAll(memberProblems(c.name(), st, src));
+            }
+        }
+        assertTrue(checked >= 6, "structure parameters with declared members: " + checked);
+        if (!problems.isEmpty()) fail(problems.size() + " page problems:\n" + String.join("\n", problems));
+    }
+
+    static List<String> memberProblems(String call, StructType st, ManSource src) {
+        List<String> problems = new ArrayList<>();
+        if (st.isUnion()) {
+            for (StructType.Variant v : st.variants()) {
+                String title = v.title(st.cName());
+                List<String> lines = ManSource.text(src.subsection("DESCRIPTION", title)).lines().filter(l -> !l.isBlank()).toList();
+                String want = StructType.fieldList(v);
+                if (lines.isEmpty()) problems.add(call + ": no DESCRIPTION subsection '" + title + "'");
+                else if (!ManSource.normalize(lines.get(0)).equals(want)) {
+                    problems.add(call + ": '" + title + "' begins '" + lines.get(0) + "', the declaration gives '" + want + "'");
+                }
+            }
+        } else {
+            String text = ManSource.text(src.section("DESCRIPTION"));
+            for (StructType.Field f : st.fields()) {
+                if (!f.padding() && !Pattern.compile("\\b" + Pattern.quote(f.name()) + "\\b").matcher(text).find()) {
+                    problems.add(call + ": the DESCRIPTION never names " + st.cName() + "." + f.name());
+                }
+            }
+        }
+        // a structure a field points to (lapi_xfer_t's org_vec: lapi_vec_t) is described on the page too
+        for (StructType inner : st.pointsTo()) problems.addAll(memberProblems(call, inner, src));
+        return problems;
+    }
+
+    @Test
+    void memberCheckSeesAMissingOrExtraField() throws IOException {
+        StructType xfer = Catalogue.get().call("LAPI_Xfer").inputs().get(1).type().struct();
+        String page = Files.readString(MAN.resolve("man3/LAPI_Xfer.3"));
+        assertEquals(List.of(), memberProblems("LAPI_Xfer", xfer, new ManSource(page)));
+        String dropped = page.replace(".BR flags \", \" tgt \", \" tgt_addr \", \" org_addr \", \" len \", \" tgt_cntr",
+                ".BR flags \", \" tgt \", \" tgt_addr \", \" org_addr \", \" tgt_cntr");
+        assertEquals(1, memberProblems("LAPI_Xfer", xfer, new ManSource(dropped)).size());
+        assertEquals(1, memberProblems("LAPI_Xfer", xfer, new ManSource(page.replace(".SS LAPI_RMW_XFER", ".SS LAPI_RMW"))).size());
+        StructType info = Catalogue.get().call("LAPI_Init").inputs().get(0).type().struct();
+        String init = Files.readString(MAN.resolve("man3/LAPI_Init.3"));
+        assertEquals(List.of(), memberProblems("LAPI_Init", info, new ManSource(init)));
+        assertEquals(1, memberProblems("LAPI_Init", info, new ManSource(init.replace("instance_no", "instance"))).size());
+        // lapi_xfer_t's vectors point to lapi_vec_t, whose fields the page must name
+        assertEquals(1, memberProblems("LAPI_Xfer", xfer, new ManSource(page.replace("num_vecs", "n_vecs"))).size());
+    }
+
+    @Test
+    void synopsisCheckSeesAWrongLine() {
+        Call c = Catalogue.get().call("MPI_Comm_rank");
+        String page = ".SH SYNOPSIS\n.SS C\n.nf\n.B #include <mpi.h>\n.PP\n.BI \"int MPI_Comm_rank(MPI_Comm \" comm \", int *\" rank );\n"
+                + ".fi\n.SS Shell\n.nf\n.BI \"MPI_Comm_rank \" comm\n.fi\n.SS JavaScript\n.nf\n.BI \"rank = MPI.Comm_rank(\" comm )\n.fi\n"
+                + ".SH DESCRIPTION\n";
+        assertEquals(List.of(), synopsisProblems(c, new ManSource(page)));
+        assertEquals(1, synopsisProblems(c, new ManSource(page.replace("MPI_Comm_rank \" comm", "MPI_Comm_rank \" comm rank"))).size());
+        assertEquals(1, synopsisProblems(c, new ManSource(page.replace("rank = MPI", "const {rank} = MPI"))).size());
+        assertEquals(1, synopsisProblems(c, new ManSource(page.replace("int *", "long *"))).size());
+        assertEquals(1, synopsisProblems(c, new ManSource(page.replace(".fi\n.SS JavaScript", ".BI \"MPI_Comm_rank \" x\n.fi\n.SS JavaScript"))).size());
     }
 
     @Test

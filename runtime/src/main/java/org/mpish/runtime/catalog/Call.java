@@ -1,6 +1,7 @@
 package org.mpish.runtime.catalog;
 
 import java.util.List;
+import org.mpish.runtime.StructType;
 
 /**
  * One MPI or LAPI call, declared once: C name, family, one-line summary, parameters and implementation.
@@ -11,6 +12,10 @@ import java.util.List;
  */
 public final class Call {
     private final String name, family, summary, cReturn, api, scriptName;
+    /** What the value of a call that returns one (not an error code) is called in synopses: "seconds". */
+    private final String resultName;
+    /** Where the call is declared: the declaring class and method (for the index of calls), or null. */
+    private final StackTraceElement declaredAt;
     private final List<Param> params, inputs, outputs;
     /** The inputs as an array, and the number of outputs: worked out once, every invocation needs them. */
     private final Param[] inputArray;
@@ -25,6 +30,13 @@ public final class Call {
 
     public Call(String name, String family, String summary, List<Param> params, CallImpl impl,
                 int errorParam, boolean deprecated, String cReturn) {
+        this(name, family, summary, params, impl, errorParam, deprecated, cReturn, null, null);
+    }
+
+    public Call(String name, String family, String summary, List<Param> params, CallImpl impl,
+                int errorParam, boolean deprecated, String cReturn, String resultName, StackTraceElement declaredAt) {
+        this.resultName = resultName;
+        this.declaredAt = declaredAt;
         this.name = name;
         this.family = family;
         this.summary = summary;
@@ -55,6 +67,10 @@ public final class Call {
     public int errorParam() { return errorParam; }
     public boolean deprecated() { return deprecated; }
     public String cReturn() { return cReturn; }
+    /** The name of the C result of a call that returns a value rather than an error code, or null. */
+    public String resultName() { return resultName; }
+    /** The frame of the family's declare code that declared this call (class, method, file, line), or null. */
+    public StackTraceElement declaredAt() { return declaredAt; }
 
     /** "MPI" or "LAPI". */
     public String api() { return api; }
@@ -88,29 +104,66 @@ public final class Call {
         return sb.append(')').toString();
     }
 
-    /** The shell form: "MPI_Comm_set_attr comm comm_keyval attribute_val". */
+    /** The shell form: "MPI_Comm_set_attr comm comm_keyval attribute_val"; a parameter that may be left out in brackets. */
     public String shellSynopsis() {
         StringBuilder sb = new StringBuilder(name);
-        for (Param p : inputs()) sb.append(' ').append(p.name());
+        for (Param p : inputs()) sb.append(' ').append(p.optional() ? "[" + p.name() + "]" : p.name());
         return sb.toString();
     }
 
-    /** The JavaScript form: "MPI.Comm_set_attr(comm, comm_keyval, attribute_val)" with its result. */
+    /**
+     * The lines of the shell synopsis: {@link #shellSynopsis}, then, for a call whose one structure parameter has
+     * declared fields, the form that gives it field by field: "LAPI_Xfer hndl Xfer_type=type field=value ...".
+     */
+    public List<String> shellSynopses() {
+        int s = structInput();
+        if (s < 0) return List.of(shellSynopsis());
+        StructType st = inputs.get(s).type().struct(); // null where the members are not declared
+        StringBuilder sb = new StringBuilder(name);
+        for (int i = 0; i < inputs.size(); i++) {
+            Param p = inputs.get(i);
+            if (i != s) sb.append(' ').append(p.optional() ? "[" + p.name() + "]" : p.name());
+        }
+        if (st != null && st.isUnion()) sb.append(' ').append(st.selector().name()).append("=type");
+        sb.append(" field=value ...");
+        return List.of(shellSynopsis(), sb.toString());
+    }
+
+    /**
+     * The position among the inputs of the one structure parameter, which the shell lets one give field by field
+     * (a name=value argument that names no parameter is one of its fields); -1 if there is none or several.
+     */
+    public int structInput() {
+        int found = -1;
+        for (int i = 0; i < inputs.size(); i++) {
+            if (inputs.get(i).type().kind() == PType.Kind.STRUCT) {
+                if (found >= 0) return -1;
+                found = i;
+            }
+        }
+        return found;
+    }
+
+    /**
+     * The JavaScript form, as a line of a script: "rank = MPI.Comm_rank(comm)", "const {flag, status} =
+     * MPI.Iprobe(source, tag, comm)", "MPI.Barrier(comm)"; a call whose C result is its value names it as declared
+     * ("seconds = MPI.Wtime()").
+     */
     public String scriptSynopsis() {
-        StringBuilder sb = new StringBuilder(api()).append('.').append(scriptName()).append('(');
+        StringBuilder sb = new StringBuilder();
+        List<Param> out = outputs();
+        if (out.size() == 1) sb.append(out.get(0).name()).append(" = ");
+        else if (out.size() > 1) {
+            sb.append("const {");
+            for (int i = 0; i < out.size(); i++) sb.append(i > 0 ? ", " : "").append(out.get(i).name());
+            sb.append("} = ");
+        } else if (returnsResult && resultName != null) sb.append(resultName).append(" = ");
+        sb.append(api()).append('.').append(scriptName()).append('(');
         List<Param> in = inputs();
         for (int i = 0; i < in.size(); i++) {
             if (i > 0) sb.append(", ");
             sb.append(in.get(i).name());
         }
-        sb.append(')');
-        List<Param> out = outputs();
-        if (out.size() == 1) sb.append(" -> ").append(out.get(0).name());
-        else if (out.size() > 1) {
-            sb.append(" -> {");
-            for (int i = 0; i < out.size(); i++) sb.append(i > 0 ? ", " : "").append(out.get(i).name());
-            sb.append('}');
-        }
-        return sb.toString();
+        return sb.append(')').toString();
     }
 }

@@ -94,6 +94,8 @@ public final class Catalogue {
         }
     }
 
+    private static final StackWalker DECLARER = StackWalker.getInstance();
+
     /** Declares one call: parameters in C order, then {@link #impl}. */
     public static final class CallBuilder {
         private final Builder owner;
@@ -104,6 +106,11 @@ public final class Catalogue {
         private int errorParam = -1;
         private boolean deprecated;
         private String cReturn = "int";
+        private String resultName;
+        /** The family code that started this declaration (for the index of calls). */
+        private final StackTraceElement declaredAt = DECLARER.walk(frames -> frames
+                .filter(f -> !f.getClassName().startsWith(Catalogue.class.getPackageName() + "."))
+                .findFirst().map(StackWalker.StackFrame::toStackTraceElement).orElse(null));
 
         CallBuilder(Builder owner, String name, String family, String summary) {
             this.owner = owner;
@@ -124,6 +131,18 @@ public final class Catalogue {
             return this;
         }
 
+        /**
+         * The parameter declared last may be left out; {@code meaning} says in words what the call then gets
+         * ("NULL", "a zeroed lapi_info_t"); the implementation receives null for it. Only inputs, and only a
+         * parameter whose implementation reads null that way.
+         */
+        public CallBuilder optional(String meaning) {
+            int last = params.size() - 1;
+            if (last < 0 || !params.get(last).isInput()) throw new IllegalStateException(name + ": optional() follows an input parameter");
+            params.set(last, params.get(last).leftOutMeans(meaning));
+            return this;
+        }
+
         /** Errors of this call go to the error handler of parameter {@code paramName}. */
         public CallBuilder errorsOn(String paramName) {
             for (int i = 0; i < params.size(); i++) {
@@ -134,9 +153,15 @@ public final class Catalogue {
 
         public CallBuilder deprecated() { deprecated = true; return this; }
         public CallBuilder returns(String cType) { cReturn = cType; return this; }
+        /** The call's value is its C result, of type {@code cType}, called {@code resultName} in synopses. */
+        public CallBuilder returns(String cType, String resultName) {
+            cReturn = cType;
+            this.resultName = resultName;
+            return this;
+        }
 
         public Call impl(CallImpl impl) {
-            Call c = new Call(name, family, summary, List.copyOf(params), impl, errorParam, deprecated, cReturn);
+            Call c = new Call(name, family, summary, List.copyOf(params), impl, errorParam, deprecated, cReturn, resultName, declaredAt);
             owner.add(c);
             return c;
         }

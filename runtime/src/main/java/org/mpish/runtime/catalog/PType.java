@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.function.Function;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
+import org.mpish.runtime.StructType;
 import org.mpish.runtime.mpi.CopyFn;
 import org.mpish.runtime.mpi.DeleteFn;
 import org.mpish.runtime.mpi.ErrhandlerFn;
@@ -29,6 +30,8 @@ public final class PType {
     private final Function<Callback, Object> adapt;
     /** The constant group whose names are valid values (completion, and name lookup). */
     private final String constantGroup;
+    /** For a STRUCT: its members, or null where none are declared. */
+    private final StructType struct;
 
     private PType(Kind kind, String cType, HandleKind hk, Class<?> cbType, Function<Callback, Object> adapt, String group) {
         this.kind = kind;
@@ -37,6 +40,17 @@ public final class PType {
         this.callbackType = cbType;
         this.adapt = adapt;
         this.constantGroup = group;
+        this.struct = null;
+    }
+
+    private PType(Kind kind, String cType, String group, StructType struct) {
+        this.kind = kind;
+        this.cType = cType;
+        this.handleKind = null;
+        this.callbackType = null;
+        this.adapt = null;
+        this.constantGroup = group;
+        this.struct = struct;
     }
 
     public Kind kind() { return kind; }
@@ -44,6 +58,8 @@ public final class PType {
     public HandleKind handleKind() { return handleKind; }
     public Class<?> callbackType() { return callbackType; }
     public String constantGroup() { return constantGroup; }
+    /** The declared members of a STRUCT parameter, or null. */
+    public StructType struct() { return struct; }
 
     // ---- the types ----------------------------------------------------------------------------
 
@@ -56,6 +72,10 @@ public final class PType {
     public static PType handleArray(HandleKind k) { return new PType(Kind.HANDLE_ARRAY, k.cType(), k, null, null, k.prefix()); }
     public static PType callback(String cType, Class<?> iface, Function<Callback, Object> adapt, String group) {
         return new PType(Kind.CALLBACK, cType, null, iface, adapt, group);
+    }
+    /** A pointer to a structure or union whose members {@code st} declares: "lapi_xfer_t *". */
+    public static PType struct(StructType st, String cType) {
+        return new PType(Kind.STRUCT, cType, null, st);
     }
     public static PType of(Kind k, String cType) { return new PType(k, cType, null, null, null, null); }
     public static PType of(Kind k, String cType, String group) { return new PType(k, cType, null, null, null, group); }
@@ -80,9 +100,18 @@ public final class PType {
     public static final PType INFO = handle(HandleKind.INFO);
     public static final PType MESSAGE = handle(HandleKind.MESSAGE);
     public static final PType REQUESTS = handleArray(HandleKind.REQUEST);
-    /** An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status} (shown as {MPI_SOURCE, MPI_TAG, MPI_ERROR,
-     *  count, cancelled}); IN from a Status, such an object, or the word "status" (the rank's last status). */
-    public static final PType STATUS = of(Kind.STATUS, "MPI_Status", "status");
+    /**
+     * An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status}, shown with the fields declared here; IN from a
+     * Status, an object with (some of) those fields, or the word "status" (the rank's last status).
+     */
+    public static final PType STATUS = new PType(Kind.STATUS, "MPI_Status", "status", StructType.struct("MPI_Status")
+            .field(StructType.field("MPI_SOURCE", "int MPI_SOURCE"))
+            .field(StructType.field("MPI_TAG", "int MPI_TAG"))
+            .field(StructType.field("MPI_ERROR", "int MPI_ERROR", "errorclass"))
+            // the standard leaves the rest of MPI_Status to the implementation: mpish shows these two
+            .field(StructType.field("count", "MPI_Count count"))
+            .field(StructType.field("cancelled", "int cancelled"))
+            .build());
 
     public static PType copyFn(String cType) { return callback(cType, CopyFn.class, CopyFn::of, "copyfn"); }
     public static PType deleteFn(String cType) { return callback(cType, DeleteFn.class, DeleteFn::of, "deletefn"); }
@@ -167,7 +196,17 @@ public final class PType {
                 }
                 return out;
             }
-            case STATUS -> { return org.mpish.runtime.mpi.Status.coerce(r, p.name(), raw); }
+            case STATUS -> {
+                if (raw instanceof Map<?, ?> m) { // only the declared fields
+                    for (Object k : m.keySet()) {
+                        if (!struct.allNames().contains(String.valueOf(k))) {
+                            throw new ArgError(p.name() + ": MPI_Status has no field '" + k + "' (fields: "
+                                    + String.join(", ", struct.fields().stream().map(StructType.Field::name).toList()) + ")");
+                        }
+                    }
+                }
+                return org.mpish.runtime.mpi.Status.coerce(r, p.name(), raw);
+            }
             case STRUCT -> {
                 if (raw == null) return null; // a NULL structure pointer, or an argument left out
                 if (raw instanceof Map<?, ?> m) return m;

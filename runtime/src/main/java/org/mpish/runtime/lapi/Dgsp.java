@@ -47,13 +47,10 @@ final class Dgsp {
         return d;
     }
 
-    static final List<String> FIELDS = List.of("code", "code_size", "depth", "density", "size", "extent", "lext", "rext", "atom_size");
-
     /** Reads lapi_dgsp_descr_t from an object; NULL is LAPI_ERR_DGSP. */
     static Dgsp parse(Rank r, Object raw) {
         if (raw == null || raw instanceof Number n && n.longValue() == 0) throw LapiErrors.fail(LapiErrors.DGSP, "idgsp is NULL");
-        Fields f = new Fields(r, raw, "lapi_dgsp_descr_t");
-        f.only(FIELDS);
+        Fields f = Fields.of(r, raw, "lapi_dgsp_descr_t", LapiStructs.DGSP_DESCR);
         long[] code = null;
         if (f.raw("code") instanceof List<?> l) {
             code = new long[l.size()];

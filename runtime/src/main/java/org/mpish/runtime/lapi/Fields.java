@@ -10,6 +10,8 @@ import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Constant;
+import org.mpish.runtime.StructType;
+import org.mpish.runtime.StructType.Variant;
 
 /**
  * Reads the fields of a C structure given as a map (a JavaScript object, or the shell's name=value fields): a
@@ -20,19 +22,50 @@ final class Fields {
     private final Rank rank;
     private final Map<String, Object> map;
     private final String what;
+    /** With a declared structure: the fields of the member being read; any other name reads as absent. */
+    private final StructType struct;
+    private final Variant member;
 
-    @SuppressWarnings("unchecked")
     Fields(Rank rank, Object raw, String what) {
+        this(rank, raw, what, null, null);
+    }
+
+    /**
+     * Reads member {@code member} of {@code struct} (for a plain structure, its only variant). A name that is a field
+     * of no member is refused, with the member's fields; a field of another member of a union is ignored, as C
+     * reads only the member the selector names.
+     */
+    @SuppressWarnings("unchecked")
+    Fields(Rank rank, Object raw, String what, StructType struct, Variant member) {
         this.rank = rank;
         this.what = what;
+        this.struct = struct;
+        this.member = member;
         if (raw == null) this.map = Map.of();
         else if (raw instanceof Map<?, ?> m) this.map = (Map<String, Object>) m;
         else throw new ArgError(what + ": expected an object with named fields, got " + raw);
+        if (struct != null) {
+            String bad = struct.unknown(map.keySet());
+            if (bad != null) throw new ArgError(struct.unknownMessage(what, bad, member));
+        }
+    }
+
+    /** Reads a plain structure declared by {@code struct}. */
+    static Fields of(Rank rank, Object raw, String what, StructType struct) {
+        return new Fields(rank, raw, what, struct, struct.variants().get(0));
     }
 
     Map<String, Object> map() { return map; }
-    boolean has(String f) { return map.get(f) != null; }
-    Object raw(String f) { return map.get(f); }
+    boolean has(String f) { return raw(f) != null; }
+
+    Object raw(String f) {
+        if (struct != null) {
+            // reading a name the declaration lacks is a mistake in mpish, not in the caller's input
+            if (!struct.allNames().contains(f)) throw new IllegalStateException(struct.cName() + " declares no field " + f);
+            if (member.field(f) == null && !struct.isSelector(f)) return null;
+        }
+        return map.get(f);
+    }
 
     /** Fails unless every field given is one of {@code allowed}. */
     void only(Collection<String> allowed) {
@@ -43,7 +76,7 @@ final class Fields {
         }
     }
 
-    long num(String f) { return number(rank, map.get(f), what + "." + f); }
+    long num(String f) { return number(rank, raw(f), what + "." + f); }
 
     int integer(String f) {
         long v = num(f);
@@ -53,13 +86,13 @@ final class Fields {
 
     /** An address field: a number, a named counter, or a function (which gets its code address). */
     long addr(String f) {
-        Object v = map.get(f);
+        Object v = raw(f);
         if (v instanceof Callback cb) return LapiRank.of(rank).addressOf(cb);
         return num(f);
     }
 
     Callback fn(String f) {
-        Object v = map.get(f);
+        Object v = raw(f);
         if (v == null || v instanceof Callback) return (Callback) v;
         if (v instanceof Number n && n.longValue() == 0) return null;
         if (v instanceof Number n) {
@@ -71,7 +104,7 @@ final class Fields {
 
     /** A field as the user gave it (user_info, sinfo, cinfo are passed back untouched). */
     Object value(String f) {
-        Object v = map.get(f);
+        Object v = raw(f);
         return v == Callback.UNDEFINED ? null : v;
     }
 

@@ -13,14 +13,11 @@ import org.mpish.runtime.catalog.PType;
 
 /** LAPI contexts (L1-L12): Init, Term, Qenv, Senv, Msg_string and the address calls. */
 public final class LapiContextCalls implements CallFamily {
-    static final List<String> INFO_FIELDS = List.of("protocol", "lib_vers", "epoch_num", "num_compl_hndlr_thr", "instance_no",
-            "info6", "err_hndlr", "lapi_thread_attr", "adapter_name", "add_info");
-
     @Override
     public void declare(Catalogue.Builder b) {
         LapiConst.declare(b);
         b.call("LAPI_Init", "lapi", "open a LAPI context on the calling task and return its handle")
-                .out("hndl", HNDL).in("lapi_info", PType.of(PType.Kind.STRUCT, "lapi_info_t *"))
+                .out("hndl", HNDL).in("lapi_info", INFO).optional("a zeroed lapi_info_t")
                 .impl(guard((r, a) -> init(r, a.struct(0)).handle()));
         b.call("LAPI_Term", "lapi", "close a LAPI context")
                 .in("hndl", HNDL)
@@ -96,9 +93,9 @@ public final class LapiContextCalls implements CallFamily {
 
     /** L1, L2: lapi_info_t; left out means all zero. */
     static Context init(Rank r, Map<String, Object> info) {
-        Fields f = new Fields(r, info, "lapi_info_t");
+        Fields f;
         try {
-            f.only(INFO_FIELDS);
+            f = Fields.of(r, info, "lapi_info_t", LapiStructs.INFO);
         } catch (ArgError e) {
             throw LapiErrors.fail(LapiErrors.INFO_NONZERO, e.getMessage());
         }

@@ -21,7 +21,10 @@ final class LapiTypes {
     static final PType ADDR = PType.address("void *");
     static final PType INT_PTR = PType.address("int *");
     static final PType LL_PTR = PType.address("long long *");
-    static final PType VEC = PType.of(PType.Kind.STRUCT, "lapi_vec_t *");
+    static final PType VEC = PType.struct(LapiStructs.VEC, "lapi_vec_t *");
+    static final PType XFER = PType.struct(LapiStructs.XFER, "lapi_xfer_t *");
+    static final PType INFO = PType.struct(LapiStructs.INFO, "lapi_info_t *");
+    static final PType UTIL = PType.struct(LapiStructs.UTIL, "lapi_util_t *");
     /** An address or a function (which then stands for its code address). */
     static final PType ANY_ADDR = PType.of(PType.Kind.VALUE, "void *", "address");
     static final PType QUERY = PType.integer("lapi_query_t", "lapi_query");

@@ -4,22 +4,18 @@ import static org.mpish.runtime.lapi.LapiConst.*;
 import static org.mpish.runtime.lapi.LapiTypes.*;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.mpish.runtime.MemoryFault;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.catalog.PType;
 
 /** LAPI_Util (L66-L70): DGSP registration, reference counting, pack and unpack, and the DDM function. */
 public final class LapiUtilCalls implements CallFamily {
-    private static final List<String> COMMON = List.of("Util_type", "in_usr_func", "status");
-
     @Override
     public void declare(Catalogue.Builder b) {
         b.call("LAPI_Util", "lapi", "DGSP services: register, reserve, unreserve, pack, unpack, DDM function")
-                .in("hndl", HNDL).inout("util_p", PType.of(PType.Kind.STRUCT, "lapi_util_t *"), "lapi_util_t *util_p")
+                .in("hndl", HNDL).inout("util_p", UTIL, "lapi_util_t *util_p")
                 .impl(guard((r, a) -> util(r, a.i(0), a.struct(1))));
     }
 
@@ -33,30 +29,27 @@ public final class LapiUtilCalls implements CallFamily {
         }
         if (type != REGISTER_DGSP && type != RESERVE_DGSP && type != UNRESERVE_DGSP) LapiRank.of(r).context(hndl);
         Dgsps reg = LapiRank.of(r).dgsps();
-        Fields f = new Fields(r, in, "lapi_util_t (" + UTIL_NAMES.get(type) + ")");
+        // only the member Util_type names is read (a field of another member is ignored, as in C)
+        String member = UTIL_NAMES.get(type);
+        Fields f = new Fields(r, in, "lapi_util_t (" + member + ")", LapiStructs.UTIL, LapiStructs.UTIL.variant(member));
         Map<String, Object> out = new LinkedHashMap<>(in);
         out.put("status", 0L);
         switch (type) {
             case REGISTER_DGSP -> {
-                f.only(with("idgsp", "dgsp_handle"));
                 long h = reg.register(Dgsp.parse(r, f.raw("idgsp")));
                 Trace.emit(r, "dgsp", "registered DGSP " + Trace.hex(h), null);
                 out.put("dgsp_handle", h);
             }
             case RESERVE_DGSP -> {
-                f.only(with("dgsp_handle"));
                 reg.reserve(f.num("dgsp_handle"));
             }
             case UNRESERVE_DGSP -> {
-                f.only(with("dgsp_handle"));
                 reg.unreserve(f.num("dgsp_handle"));
             }
             case REG_DDM_FUNC -> {
-                f.only(with("ddm_func"));
                 LapiRank.of(r).setDdm(f.fn("ddm_func"));
             }
             case DGSP_PACK -> {
-                f.only(with("dgsp", "in_buf", "bytes", "out_buf", "out_size", "position"));
                 Dgsp d = reg.get(f.num("dgsp"), "dgsp");
                 long bytes = f.num("bytes"), pos = f.num("position"), size = f.num("out_size");
                 if (bytes < 0 || pos < 0 || pos + bytes > size) {
@@ -71,7 +64,6 @@ public final class LapiUtilCalls implements CallFamily {
                 out.put("position", pos + bytes);
             }
             case DGSP_UNPACK -> {
-                f.only(with("dgsp", "in_buf", "in_size", "out_buf", "bytes", "position"));
                 Dgsp d = reg.get(f.num("dgsp"), "dgsp");
                 long bytes = f.num("bytes"), pos = f.num("position"), size = f.num("in_size");
                 if (bytes < 0 || pos < 0 || pos + bytes > size) {
@@ -88,11 +80,5 @@ public final class LapiUtilCalls implements CallFamily {
             default -> throw new IllegalStateException();
         }
         return out;
-    }
-
-    private static List<String> with(String... more) {
-        List<String> l = new java.util.ArrayList<>(COMMON);
-        l.addAll(List.of(more));
-        return l;
     }
 }

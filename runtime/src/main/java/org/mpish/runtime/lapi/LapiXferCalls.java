@@ -14,7 +14,7 @@ public final class LapiXferCalls implements CallFamily {
     @Override
     public void declare(Catalogue.Builder b) {
         b.call("LAPI_Xfer", "lapi", "start any LAPI transfer described by a lapi_xfer_t union")
-                .in("hndl", HNDL).in("xfer_cmd", PType.of(PType.Kind.STRUCT, "lapi_xfer_t *"))
+                .in("hndl", HNDL).in("xfer_cmd", XFER)
                 .impl(guard((r, a) -> {
                     Context c = ctx(r, a);
                     if (a.struct(1) == null) throw LapiErrors.fail(LapiErrors.XFER_CMD, "xfer_cmd is NULL");

@@ -30,8 +30,7 @@ record Vec(int type, long num, long[] info, long[] len) {
     static Vec parse(Rank r, Object raw, String what) {
         if (raw == null) return null;
         if (raw instanceof Number n && n.longValue() == 0) return null;
-        Fields f = new Fields(r, raw, what);
-        f.only(List.of("vec_type", "num_vecs", "info", "len"));
+        Fields f = Fields.of(r, raw, what, LapiStructs.VEC);
         return new Vec(f.integer("vec_type"), f.num("num_vecs"), longs(r, f.raw("info"), what + ".info"),
                 longs(r, f.raw("len"), what + ".len"));
     }

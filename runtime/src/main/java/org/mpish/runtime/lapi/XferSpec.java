@@ -2,11 +2,11 @@ package org.mpish.runtime.lapi;
 
 import static org.mpish.runtime.lapi.LapiConst.*;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
+import org.mpish.runtime.StructType;
 
 /**
  * One transfer request: the fields of the lapi_xfer_t union member for its type (L59), whether it came from
@@ -30,49 +30,9 @@ final class XferSpec {
         this.call = call;
     }
 
-    private static final List<String> GET = List.of("flags", "tgt", "tgt_addr", "org_addr", "len", "tgt_cntr", "org_cntr", "chndlr", "cinfo");
-    private static final List<String> AM = List.of("flags", "tgt", "hdr_hdl", "uhdr_len", "uhdr", "udata", "udata_len", "shdlr",
-            "sinfo", "tgt_cntr", "org_cntr", "cmpl_cntr");
-    private static final List<String> PUT = List.of("flags", "tgt", "tgt_addr", "org_addr", "len", "shdlr", "sinfo", "tgt_cntr",
-            "org_cntr", "cmpl_cntr");
-    private static final List<String> GETV = List.of("flags", "tgt", "org_vec", "tgt_vec", "tgt_cntr", "org_cntr", "chndlr", "cinfo");
-    private static final List<String> PUTV = List.of("flags", "tgt", "shdlr", "sinfo", "org_vec", "tgt_vec", "tgt_cntr", "org_cntr",
-            "cmpl_cntr");
-    private static final List<String> AMV = List.of("flags", "tgt", "hdr_hdl", "uhdr_len", "uhdr", "shdlr", "sinfo", "org_vec",
-            "tgt_cntr", "org_cntr", "cmpl_cntr");
-    private static final List<String> RMW = List.of("op", "tgt", "size", "tgt_var", "in_val", "prev_tgt_val", "org_cntr", "shdlr", "sinfo");
-    private static final List<String> AM_LW = List.of("flags", "tgt", "hdr_hdl", "uhdr_len", "uhdr", "udata", "udata_len");
-
-    /** The fields of the union member for {@code type} (L59); mpish's own for LAPI_AM_LW_XFER. */
-    static List<String> fields(int type) {
-        List<String> f = new ArrayList<>(switch (type) {
-            case GET_XFER -> GET;
-            case AM_XFER -> AM;
-            case PUT_XFER -> PUT;
-            case GETV_XFER -> GETV;
-            case PUTV_XFER -> PUTV;
-            case AMV_XFER -> AMV;
-            case RMW_XFER -> RMW;
-            case DGSP_XFER -> concat(AM, "dgsp", "status");
-            case AMX_XFER -> concat(AM, "dgsp", "status", "send_offset_dgsp_bytes");
-            case AM_LW_XFER -> AM_LW;
-            default -> List.of();
-        });
-        f.add("Xfer_type");
-        f.add("type");
-        f.add("pad");
-        return f;
-    }
-
-    private static List<String> concat(List<String> a, String... more) {
-        List<String> l = new ArrayList<>(a);
-        l.addAll(List.of(more));
-        return l;
-    }
-
     /** Reads LAPI_Xfer's argument; an unknown type is LAPI_ERR_XFER_CMD (L54). */
     static XferSpec parse(Rank r, Map<String, Object> m) {
-        Object t = m == null ? null : m.get("Xfer_type") != null ? m.get("Xfer_type") : m.get("type");
+        Object t = m == null ? null : m.get("Xfer_type") != null ? m.get("Xfer_type") : m.get("type"); // type=: the shell's short form
         if (t == null) throw LapiErrors.fail(LapiErrors.XFER_CMD, "xfer_cmd has no Xfer_type");
         int type = Fields.xferType(r, t);
         if (type < 0 || type >= LAST_XFER) throw LapiErrors.fail(LapiErrors.XFER_CMD, "Xfer_type " + type + " is not a transfer type");
@@ -81,8 +41,8 @@ final class XferSpec {
                     + " LAPI_Group_create multicast are out of scope)");
         }
         String member = XFER_NAMES.get(type);
-        Fields f = new Fields(r, m, "xfer_cmd (" + member + ")");
-        f.only(fields(type));
+        // only the member Xfer_type names is read; a field of another member is ignored, as in C
+        Fields f = new Fields(r, m, "xfer_cmd (" + member + ")", LapiStructs.XFER, LapiStructs.XFER.variant(member));
         XferSpec x = new XferSpec(type, "LAPI_Xfer");
         x.flags = f.integer("flags");
         x.tgt = f.integer("tgt");

@@ -60,7 +60,7 @@ public final class AttrCalls implements CallFamily {
         b.call("MPI_" + k + "_create_keyval", "attributes", "create an attribute key for " + noun + "s")
                 .in(lower + "_copy_attr_fn", PType.copyFn("MPI_" + k + "_copy_attr_function *"))
                 .in(lower + "_delete_attr_fn", PType.deleteFn("MPI_" + k + "_delete_attr_function *"))
-                .out(keyval, KEYVAL).in("extra_state", VALUE)
+                .out(keyval, KEYVAL).in("extra_state", VALUE).optional("NULL")
                 .impl((r, a) -> Attributes.createKeyval(MpiProcess.of(r), kind, a.fn(0, CopyFn.class), a.fn(1, DeleteFn.class), a.obj(2), false));
         b.call("MPI_" + k + "_free_keyval", "attributes", "free a " + noun + " attribute key")
                 .inout(keyval, KEYVAL)
@@ -97,7 +97,7 @@ public final class AttrCalls implements CallFamily {
     private static void mpi1(Catalogue.Builder b) {
         b.call("MPI_Keyval_create", "attributes", "create a communicator attribute key (deprecated MPI-1 form)")
                 .in("copy_fn", PType.copyFn("MPI_Copy_function *")).in("delete_fn", PType.deleteFn("MPI_Delete_function *"))
-                .out("keyval", KEYVAL).in("extra_state", VALUE)
+                .out("keyval", KEYVAL).in("extra_state", VALUE).optional("NULL")
                 .deprecated()
                 .impl((r, a) -> Attributes.createKeyval(MpiProcess.of(r), HandleKind.COMM, a.fn(0, CopyFn.class), a.fn(1, DeleteFn.class), a.obj(2), true));
         b.call("MPI_Keyval_free", "attributes", "free a communicator attribute key (deprecated MPI-1 form)")

@@ -42,8 +42,8 @@ public final class EnvCalls implements CallFamily {
         for (java.util.Map.Entry<String, Integer> e : ErrorClass.all().entrySet()) b.constant(e.getKey(), "errorclass", e.getValue());
 
         b.call("MPI_Init", "environment", "start MPI on the calling process")
-                .in("argc", PType.of(PType.Kind.VALUE, "int *"), "int *argc")
-                .in("argv", PType.of(PType.Kind.VALUE, "char ***"), "char ***argv")
+                .in("argc", PType.of(PType.Kind.VALUE, "int *"), "int *argc").optional("NULL")
+                .in("argv", PType.of(PType.Kind.VALUE, "char ***"), "char ***argv").optional("NULL")
                 .impl((r, a) -> {
                     MpiProcess p = MpiProcess.of(r);
                     if (p.initialized()) throw new MpiException(ErrorClass.MPI_ERR_OTHER,
@@ -73,10 +73,10 @@ public final class EnvCalls implements CallFamily {
                     throw new JobAbortedException(r.job().abortReason());
                 });
         b.call("MPI_Wtime", "environment", "seconds elapsed since an arbitrary moment in the past")
-                .returns("double")
+                .returns("double", "seconds")
                 .impl((r, a) -> r.job().wtime());
         b.call("MPI_Wtick", "environment", "resolution of MPI_Wtime in seconds")
-                .returns("double")
+                .returns("double", "seconds")
                 .impl((r, a) -> 1e-9);
         b.call("MPI_Get_version", "environment", "the version of the MPI standard implemented")
                 .out("version", INT).out("subversion", INT)

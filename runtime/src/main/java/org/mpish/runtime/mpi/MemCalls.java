@@ -38,10 +38,10 @@ public final class MemCalls implements CallFamily {
                 .in("location", PType.BUFFER, "const void *location").out("address", AINT)
                 .impl((r, a) -> a.l(0));
         b.call("MPI_Aint_add", "memory", "an address plus a displacement")
-                .in("base", AINT).in("disp", AINT).returns("MPI_Aint")
+                .in("base", AINT).in("disp", AINT).returns("MPI_Aint", "address")
                 .impl((r, a) -> a.l(0) + a.l(1));
         b.call("MPI_Aint_diff", "memory", "the difference between two addresses")
-                .in("addr1", AINT).in("addr2", AINT).returns("MPI_Aint")
+                .in("addr1", AINT).in("addr2", AINT).returns("MPI_Aint", "disp")
                 .impl((r, a) -> a.l(0) - a.l(1));
     }
 }

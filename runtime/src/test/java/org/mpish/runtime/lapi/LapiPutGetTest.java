@@ -151,10 +151,18 @@ class LapiPutGetTest {
             }
             assertEquals(LapiErrors.XFER_CMD, f.code(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("tgt", 1L))));
             assertEquals(LapiErrors.XFER_CMD, f.code(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("Xfer_type", "LAPI_RDMA_XFER"))));
-            // a field of another member is not part of this one
+            // as in C, only the member Xfer_type names is read: a field of another member (chndlr holding what would be no
+            // function, udata) and the padding are ignored, and the transfer goes ahead
+            f.run(0, () -> L.putInts(f.r(0), b, 3, 4));
+            f.run(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("Xfer_type", "PUT", "tgt", 1L, "tgt_addr", tb, "org_addr", b,
+                    "len", 8L, "cmpl_cntr", cc, "chndlr", "no such function", "udata", 5L, "pad", 7L)));
+            f.run(0, () -> L.waitcntr(f.r(0), 0, cc, 1));
+            assertArrayEquals(new int[] {3, 4}, L.ints(f.r(1), tb, 2));
+            // a name that no member of lapi_xfer_t has is refused, with the fields of the member being read (lapi.h's order)
             org.mpish.runtime.catalog.ArgError e = org.junit.jupiter.api.Assertions.assertThrows(org.mpish.runtime.catalog.ArgError.class,
-                    () -> f.run(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("Xfer_type", "PUT", "chndlr", 1L))));
-            assertTrue(e.getMessage().contains("no field 'chndlr'"), e.getMessage());
+                    () -> f.run(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("Xfer_type", "PUT", "org_cnt", 1L))));
+            assertTrue(e.getMessage().contains("no field 'org_cnt' (fields: Xfer_type, flags, tgt, tgt_addr, org_addr, len, shdlr,"
+                    + " sinfo, tgt_cntr, org_cntr, cmpl_cntr)"), e.getMessage());
             // the short names the shell accepts
             assertEquals(LapiConst.GET_XFER, Fields.xferType(f.r(0), "GET"));
             assertEquals(LapiConst.AMV_XFER, Fields.xferType(f.r(0), "LAPI_AMV_XFER"));

@@ -42,6 +42,12 @@ final class ShellCompleter implements Completer {
         }
         Call call = session.catalogue().call(words.get(first));
         if (call == null) return;
+        // a field of the call's structure argument (LAPI_Xfer's xfer_cmd given as name=value words)
+        List<Candidate> fields = FieldCompletion.complete(session.catalogue(), call, words.subList(first + 1, Math.min(idx + 1, words.size())), line.word());
+        if (fields != null) {
+            out.addAll(fields);
+            return;
+        }
         List<Param> inputs = call.inputs();
         int argIndex = idx - first - 1;
         String current = line.word();
