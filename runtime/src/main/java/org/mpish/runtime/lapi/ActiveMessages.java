@@ -223,7 +223,7 @@ final class ActiveMessages {
 
     private static LapiException noBuffer(int n) {
         return LapiErrors.fail(LapiErrors.TGT_ADDR_NULL, "the header handler returned no buffer for " + n
-                + " bytes and did not set LAPI_BURY_MSG; the data is discarded and the message completes (L41)");
+                + " bytes and did not set LAPI_BURY_MSG; the data is discarded and the message completes");
     }
 
     private static long copyIn(Memory mem, byte[] b) {

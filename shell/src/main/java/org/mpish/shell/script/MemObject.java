@@ -47,6 +47,8 @@ final class MemObject implements ProxyObject {
             return body.call();
         } catch (MemoryFault | MpiException e) {
             throw js.rangeError("mem: " + e.getMessage());
+        } catch (org.mpish.runtime.catalog.ArgError e) {
+            throw js.typeError("mem: " + e.getMessage());
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
