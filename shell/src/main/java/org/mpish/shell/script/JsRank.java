@@ -211,6 +211,15 @@ public final class JsRank implements AutoCloseable {
 
     @Override public void close() { context.close(true); }
 
+    /** Stops whatever runs in this context, from any thread, and closes it; quiet if it is closed already. */
+    public void cancel() {
+        try {
+            context.close(true);
+        } catch (RuntimeException alreadyClosed) {
+            // closed, or closing, meanwhile
+        }
+    }
+
     /**
      * Stops JavaScript running in this context (Ctrl-C); returns at once. If the interrupt does not land within
      * a few seconds the context is cancelled and {@code onReset} runs (the rank gets a fresh context next time).
