@@ -79,7 +79,9 @@ const bad = [];
 const show = (x) => { try { return typeof x === 'function' ? 'fn' : typeof x === 'symbol' ? 'sym' : typeof x === 'bigint' ? x + 'n'
   : x === cyclic ? 'cyclic' : JSON.stringify(x)?.slice(0, 80) ?? String(x); } catch (e) { return '?'; } };
 const check = (e, what) => {
-  const known = e instanceof MPIError || e instanceof LAPIError || e instanceof TypeError || e instanceof RangeError;
+  // the script's own exceptions (a getter or a callback that throws) may pass through unchanged
+  const own = e instanceof Error && (e.message === 'getter' || e.message === 'thrown by a callback');
+  const known = own || e instanceof MPIError || e instanceof LAPIError || e instanceof TypeError || e instanceof RangeError;
   const m = e && typeof e.message === 'string' ? e.message : String(e);
   if (!known || m.includes('\n') || /java\.|Exception|\tat |\bnull\b.*\bnull\b|StackOverflow/.test(m)) {
     bad.push(what + ' threw ' + (e && e.name) + ': ' + m.split('\n')[0].slice(0, 300));
