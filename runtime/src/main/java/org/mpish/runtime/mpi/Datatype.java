@@ -109,6 +109,11 @@ public final class Datatype extends Attributable {
 
     /** MPI_Type_create_hvector: stride in bytes. */
     public Datatype hvector(int count, int blocklength, long strideBytes, String combiner) {
+        // blocks laid end to end (MPI_Type_contiguous, most vectors of a basic type): one block of them all
+        if (count > 1 && lb == 0 && contiguous && strideBytes == (long) blocklength * extent) {
+            return hindexed(new int[] {Math.multiplyExact(count, blocklength)}, new long[] {0}, combiner);
+        }
+        checkBlocks((long) count * Math.max(1, blocklength) * runOffsets.length);
         long[] displs = new long[count];
         int[] lens = new int[count];
         for (int i = 0; i < count; i++) { displs[i] = i * strideBytes; lens[i] = blocklength; }
@@ -141,12 +146,18 @@ public final class Datatype extends Attributable {
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         BasicType basic = null;
         boolean mixed = false;
-        long elements = 0, align = 1;
+        long elements = 0, align = 1, blocks = 0;
+        for (int i = 0; i < blocklengths.length; i++) {
+            if (blocklengths[i] > 0 && !(types[i].lb == 0 && types[i].contiguous)) blocks += (long) blocklengths[i] * types[i].runOffsets.length;
+        }
+        checkBlocks(blocks);
         for (int i = 0; i < blocklengths.length; i++) {
             Datatype t = types[i];
             if (blocklengths[i] == 0) continue;
             align = Math.max(align, t.align);
-            for (int k = 0; k < blocklengths[i]; k++) {
+            if (t.lb == 0 && t.contiguous) {   // k elements end to end: one run
+                runs.add(new long[] {displacements[i], Math.multiplyExact((long) blocklengths[i], t.extent)});
+            } else for (int k = 0; k < blocklengths[i]; k++) {
                 long base = displacements[i] + k * t.extent;
                 for (int r = 0; r < t.runOffsets.length; r++) runs.add(new long[] {base + t.runOffsets[r], t.runLengths[r]});
             }
@@ -164,6 +175,16 @@ public final class Datatype extends Attributable {
         for (int i = 0; i < offs.length; i++) { offs[i] = runs.get(i)[0]; lens[i] = runs.get(i)[1]; }
         return new Datatype("type", offs, lens, lo, hi - lo, mixed ? null : basic, elements, false, false, combiner)
                 .with(align).merged();
+    }
+
+    /** The most runs mpish flattens one datatype into (each costs memory): beyond, MPI_ERR_NO_MEM, not an OutOfMemoryError. */
+    static final long MAX_BLOCKS = 1L << 22;
+
+    private static void checkBlocks(long blocks) {
+        if (blocks > MAX_BLOCKS) {
+            throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "the datatype would have " + blocks + " separate blocks; mpish keeps"
+                    + " every block of a datatype in memory and takes at most " + MAX_BLOCKS);
+        }
     }
 
     /** MPI_Type_create_resized. */

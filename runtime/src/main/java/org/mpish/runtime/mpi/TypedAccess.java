@@ -12,6 +12,7 @@ public final class TypedAccess {
     /** Reads {@code count} elements of a homogeneous datatype at {@code addr}: Long for integers, Double for floats. */
     public static Object[] read(Memory mem, long addr, Datatype t, int count) {
         BasicType b = requireBasic(t);
+        t.checkBuffer(mem, addr, count);   // before allocating: a count past the block is a fault, not a huge array
         byte[] packed = t.pack(mem, addr, count);
         MemorySegment s = MemorySegment.ofArray(packed);
         int n = (int) (packed.length / b.size());
