@@ -13,6 +13,13 @@ public interface Callback {
         @Override public String toString() { return "undefined"; }
     };
 
+    /**
+     * Fields of C structures that are a {@code void *} LAPI hands back to a handler untouched (send-completion
+     * sinfo, completion cinfo, a header handler's user_info): a script's value there is passed by identity,
+     * never copied, so the handler gets the very object given (and a value that refers to itself is fine).
+     */
+    java.util.Set<String> OPAQUE_FIELDS = java.util.Set.of("sinfo", "cinfo", "user_info");
+
     Object call(Object... args);
 
     /**

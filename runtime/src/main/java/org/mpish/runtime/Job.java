@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 public final class Job implements AutoCloseable {
     /** Why a job ended abnormally: the exit status a launcher should use and a report for people. */
     public record Abort(int exitCode, String message, Kind kind, int rank) {
-        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, INTERRUPTED, SCRIPT_ERROR, CLOSED }
+        public enum Kind { ABORT_CALL, FATAL_ERROR, DEADLOCK, TIMEOUT, INTERRUPTED, SCRIPT_ERROR, CLOSED, MEMORY }
     }
 
     /** Options of a job; the defaults suit the shell. */
@@ -59,6 +59,7 @@ public final class Job implements AutoCloseable {
         this.ranks = Collections.unmodifiableList(rs);
         for (Rank r : ranks) r.start();
         watchdog = Thread.ofPlatform().name("mpish-watchdog-" + jobId).daemon(true).start(this::watch);
+        MemoryCap.watch(this);
     }
 
     public int size() { return ranks.size(); }
@@ -147,6 +148,7 @@ public final class Job implements AutoCloseable {
             }
         }
         watchdog.interrupt();
+        MemoryCap.forget(this);
     }
 
     // ---- deadlock detection ----------------------------------------------------------------

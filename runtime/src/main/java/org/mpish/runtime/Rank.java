@@ -39,6 +39,8 @@ public final class Rank {
     private volatile boolean busy;
     private volatile boolean finished;
     private volatile boolean inProgressTask;
+    /** Set while waiting must fail at once (see {@link #forbidWaiting}); only this rank's thread uses it. */
+    private Supplier<? extends RuntimeException> noWaiting;
     /** A progress task (a handler) itself waits: then the rank is blocked even though a task runs. */
     private volatile boolean waitInTask;
 
@@ -224,6 +226,7 @@ public final class Rank {
      */
     public void await(BooleanSupplier done, Supplier<String> what) {
         if (done.getAsBoolean()) return;
+        if (noWaiting != null) throw noWaiting.get();
         // spin first: the rank that will make the condition true usually runs on another core right now. Spin
         // for longer than a park / unpark hand-off takes (tens of microseconds here), else two ranks that answer
         // each other fall into step with every hand-off paying a wake-up.
@@ -261,6 +264,22 @@ public final class Rank {
             if (inTask) waitInTask = false;
             job.blockedChanged();
         }
+    }
+
+    /**
+     * While {@code why} is set, a wait on this rank fails at once with the exception it makes instead of blocking: code
+     * that runs inside the dispatcher (a LAPI header handler, L32) must not wait, as the wait could only deadlock.
+     * Returns the previous setting, to restore afterwards; null allows waiting again.
+     */
+    public Supplier<? extends RuntimeException> forbidWaiting(Supplier<? extends RuntimeException> why) {
+        Supplier<? extends RuntimeException> old = noWaiting;
+        noWaiting = why;
+        return old;
+    }
+
+    /** Fails as {@link #await} would if waiting is forbidden now (for calls that must refuse even when they need not wait). */
+    public void checkMayWait() {
+        if (noWaiting != null) throw noWaiting.get();
     }
 
     /** Wakes this rank if it is parked in {@link #await}; counts as an event for deadlock detection. */

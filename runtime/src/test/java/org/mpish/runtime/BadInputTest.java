@@ -208,7 +208,7 @@ class BadInputTest {
             bases[r.id()] = (Long) w[0];
             wins[r.id()] = w[1];
             TestJob.call(r, "MPI_Win_set_errhandler", w[1], "MPI_ERRORS_RETURN");
-            handles[r.id()] = (Integer) TestJob.call1(r, "LAPI_Init", (Object) null);
+            handles[r.id()] = (Integer) TestJob.call1(r, "LAPI_Init", Map.of("lib_vers", 1L));   // L2_LIB, for LAPI_Nopoll_wait (L23)
             Object dup = TestJob.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD"); // a communicator the cases may change
             Object gone = TestJob.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
             TestJob.call(r, "MPI_Comm_free", gone);
@@ -472,7 +472,7 @@ class BadInputTest {
                     out.add(new Bad(n, "-1", -1L, LapiErrors.DATA_LEN));
                     out.add(new Bad(n, "MAX_DATA_SZ+1", (long) LapiConst.MAX_DATA_SZ + 1, LapiErrors.DATA_LEN));
                 } else if (n.equals("uhdr_len")) {
-                    out.add(new Bad(n, "4 (not a multiple of 8)", 4L, LapiErrors.HDR_LEN));
+                    out.add(new Bad(n, "4 (not a multiple of 8)", 4L, LapiErrors.UHDR_LEN));   // L30
                     out.add(new Bad(n, "MAX_UHDR_SZ+8", (long) LapiConst.MAX_UHDR_SZ + 8, LapiErrors.UHDR_LEN));
                 } else if (n.equals("addr_hndl")) {
                     out.add(new Bad(n, "0", 0L, LapiErrors.ADDR_HNDL_RANGE));
@@ -624,7 +624,7 @@ class BadInputTest {
         out.add(new Bad("xfer_cmd", "RMW op 99", new Deferred(f -> rmw(f, "op", 99L)), LapiErrors.RMW_OP));
         out.add(new Bad("xfer_cmd", "RMW tgt_var NULL", new Deferred(f -> rmw(f, "tgt_var", 0L)), LapiErrors.TGT_VAR_NULL));
         out.add(new Bad("xfer_cmd", "RMW in_val NULL", new Deferred(f -> rmw(f, "in_val", 0L)), LapiErrors.IN_VAL_NULL));
-        out.add(new Bad("xfer_cmd", "AM uhdr_len 4", new Deferred(f -> am(f, "uhdr_len", 4L)), LapiErrors.HDR_LEN));
+        out.add(new Bad("xfer_cmd", "AM uhdr_len 4", new Deferred(f -> am(f, "uhdr_len", 4L)), LapiErrors.UHDR_LEN));
         out.add(new Bad("xfer_cmd", "AM uhdr_len MAX_UHDR_SZ+8", new Deferred(f -> am(f, "uhdr_len", (long) LapiConst.MAX_UHDR_SZ + 8)), LapiErrors.UHDR_LEN));
         out.add(new Bad("xfer_cmd", "AM udata_len -1", new Deferred(f -> am(f, "udata_len", -1L)), LapiErrors.DATA_LEN));
     }

@@ -38,6 +38,11 @@ public final class Main implements Callable<Integer> {
             description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
     long memory = 1L << 30;
 
+    @Option(names = "--memory-cap", paramLabel = "BYTES", converter = Bytes.class,
+            description = "end a job whose ranks hold more than BYTES in all (Java heap and mem.alloc; default 2G or half"
+                    + " the Java heap; MPISH_MEMORY_CAP)")
+    Long memoryCap;
+
     @Parameters(arity = "0..1", paramLabel = "FILE", description = "a file of shell commands to run instead of reading the terminal")
     Path file;
 
@@ -63,7 +68,10 @@ public final class Main implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException { return Launcher.shell(ranks, commands, noColor, eagerLimit, file, memory); }
+    public Integer call() throws IOException {
+        MemoryCapOption.apply(memoryCap);
+        return Launcher.shell(ranks, commands, noColor, eagerLimit, file, memory);
+    }
 
     @Command(name = "run", mixinStandardHelpOptions = true,
             description = "Run a JavaScript file SPMD: every rank evaluates it in its own context.")
@@ -92,6 +100,11 @@ public final class Main implements Callable<Integer> {
                 description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
         Long eagerLimit;
 
+        @Option(names = "--memory-cap", paramLabel = "BYTES", converter = Bytes.class,
+                description = "end a job whose ranks hold more than BYTES in all (Java heap and mem.alloc; default 2G or half"
+                        + " the Java heap; MPISH_MEMORY_CAP)")
+        Long memoryCap;
+
         @Parameters(index = "0", paramLabel = "SCRIPT", description = "the script; '-' reads standard input")
         String script;
 
@@ -99,7 +112,10 @@ public final class Main implements Callable<Integer> {
         List<String> args = new ArrayList<>();
 
         @Override
-        public Integer call() { return Launcher.run(ranks, timeout, allowIo, allowEnv, allowHost, memory, eagerLimit, script, args); }
+        public Integer call() {
+            MemoryCapOption.apply(memoryCap);
+            return Launcher.run(ranks, timeout, allowIo, allowEnv, allowHost, memory, eagerLimit, script, args);
+        }
     }
 
     @Command(name = "man", mixinStandardHelpOptions = true,

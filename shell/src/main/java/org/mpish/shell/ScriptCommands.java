@@ -65,6 +65,10 @@ final class ScriptCommands {
                     Throwable t = Session.unwrap(e);
                     if (t instanceof PolyglotException pe && pe.isSyntaxError()) syntaxError = true;
                     String m = describe(t);
+                    // the memory cap cancelled it and has said so, in one line
+                    if (t instanceof PolyglotException pe && pe.isCancelled() && s.currentJob() != null
+                            && s.currentJob().abortReason() != null
+                            && s.currentJob().abortReason().kind() == org.mpish.runtime.Job.Abort.Kind.MEMORY) m = null;
                     if (m != null) s.printer().error((prefix ? "[" + r + "] " : "") + m);
                     ok = false;
                 }

@@ -105,6 +105,8 @@ public final class Session implements AutoCloseable {
             j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
                     + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });
             j.onDeadlock(report -> printer.asyncError(report));
+            // over the memory cap: stop the JavaScript running on the ranks now, so its objects can go (item 18)
+            j.onAbort(a -> { if (a.kind() == Job.Abort.Kind.MEMORY) for (JsRank js : contexts.values()) js.cancel(); });
             if (!traceFamilies.isEmpty()) setTrace(traceFamilies);
             if (replacing && interactive) printer.println(printer.dim("started a new job of " + size + " ranks"));
         }

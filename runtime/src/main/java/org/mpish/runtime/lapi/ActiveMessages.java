@@ -34,8 +34,10 @@ final class ActiveMessages {
         if (x.uhdrLen < 0 || o.errorCheck() && x.uhdrLen > MAX_UHDR_SZ) {
             throw LapiErrors.fail(LapiErrors.UHDR_LEN, "uhdr_len " + x.uhdrLen + " (MAX_UHDR_SZ is " + MAX_UHDR_SZ + ")");
         }
+        // the LAPI_Xfer documentation lists a length that is not a whole number of doublewords under UHDR_LEN (L30)
         if (o.errorCheck() && x.uhdrLen % DOUBLEWORD != 0) {
-            throw LapiErrors.fail(LapiErrors.HDR_LEN, "uhdr_len " + x.uhdrLen + " is not a multiple of " + DOUBLEWORD);
+            throw LapiErrors.fail(LapiErrors.UHDR_LEN, "uhdr_len " + x.uhdrLen + " is not a multiple of the doubleword ("
+                    + DOUBLEWORD + " bytes)");
         }
         if (x.uhdrLen > 0 && x.uhdr == 0) throw LapiErrors.fail(LapiErrors.UHDR_NULL, "uhdr is NULL with uhdr_len " + x.uhdrLen);
         if (x.uhdrLen > 0 && !o.rank().memory().valid(x.uhdr, x.uhdrLen)) {
@@ -54,7 +56,7 @@ final class ActiveMessages {
             if (x.type == AMX_XFER && x.sendOffset < 0) {
                 throw LapiErrors.fail(LapiErrors.OFFSET_LEN, "send_offset_dgsp_bytes " + x.sendOffset + " is negative");
             }
-            if (x.udataLen > 0 && x.udata == 0) throw LapiErrors.fail(LapiErrors.ORG_ADDR_NULL, "udata is NULL with udata_len " + x.udataLen);
+            // udata may be NULL: the DGSP's displacements are then absolute addresses (LAPI_Xfer's note on DGSP_XFER)
             Origin.counters(o, t, x);
             try {
                 data = DgspMachine.gather(d, o.rank().memory(), x.udata, x.udataLen, x.sendOffset);
@@ -103,11 +105,16 @@ final class ActiveMessages {
         long uh = uhdr.length == 0 ? 0 : copyIn(mem, uhdr);
         long one = data.length > 0 && uhdr.length + data.length <= MAX_PKT_SZ ? copyIn(mem, data) : 0;
         Object result;
+        Map<String, Object> info = null;
+        // L32: the header handler runs inside the dispatcher; a wait there could only deadlock, so it fails at once
+        var allowed = t.forbidWaiting(() -> LapiErrors.fail(LapiErrors.ERR_UNKNOWN, (t.currentCall() == null ? "a call that waits"
+                : t.currentCall()) + " was called from a header handler, which must not block (it runs inside the dispatcher,"
+                + " where a wait can never end); move the wait into the completion handler"));
         try {
             if (vector) {
                 result = hh.callStructured((long) tc.handle(), uh, (long) uhdr.length, orgVec.lengths());
             } else {
-                Map<String, Object> info = new LinkedHashMap<>();
+                info = new LinkedHashMap<>();
                 info.put("msg_len", (long) data.length);
                 info.put("MAGIC", MAGIC);
                 info.put("ret_flags", (long) NORMAL);
@@ -119,11 +126,21 @@ final class ActiveMessages {
                 info.put("recv_offset_dgsp_bytes", 0L);
                 result = hh.callStructured((long) tc.handle(), uh, (long) uhdr.length, info);
             }
+        } catch (RuntimeException e) {
+            m.dataComplete();   // the message is over: Fence and Purge must not wait for it
+            throw e;
         } finally {
+            t.forbidWaiting(allowed);
             if (uh != 0) mem.free(uh);
             if (one != 0) mem.free(one);
         }
-        HandlerReply rep = HandlerReply.read(t, result, vector);
+        HandlerReply rep;
+        try {
+            rep = HandlerReply.read(t, result, vector, info);
+        } catch (RuntimeException e) {
+            m.dataComplete();
+            throw e;
+        }
         if (Trace.on(tc)) {
             Trace.emit(tc, "hdr", "header handler " + hh.describe() + " ran for " + m.label + " from task " + src + " -> "
                     + (rep.tgtVec() != null ? "a target vector" : "buffer " + Trace.hex(rep.buf())) + (rep.compH() != null ? ", completion handler" : "")
@@ -206,7 +223,7 @@ final class ActiveMessages {
 
     private static LapiException noBuffer(int n) {
         return LapiErrors.fail(LapiErrors.TGT_ADDR_NULL, "the header handler returned no buffer for " + n
-                + " bytes and did not set LAPI_BURY_MSG; the data is discarded and the message completes (L41)");
+                + " bytes and did not set LAPI_BURY_MSG; the data is discarded and the message completes");
     }
 
     private static long copyIn(Memory mem, byte[] b) {

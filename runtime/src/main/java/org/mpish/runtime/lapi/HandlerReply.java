@@ -18,9 +18,19 @@ record HandlerReply(long buf, Vec tgtVec, Callback compH, Object userInfo, int r
             "recv_offset_dgsp_bytes");
     static final List<String> VECTOR_FIELDS = List.of("tgt_vec", "comp_h", "user_info");
 
-    static HandlerReply read(Rank r, Object result, boolean vector) {
-        if (result == null || result == Callback.UNDEFINED) return new HandlerReply(0, null, null, null, 0, 0, 0, 0, 0);
-        if (result instanceof Number n && !vector) return new HandlerReply(n.longValue(), null, null, null, 0, 0, 0, 0, 0);
+    /** Fields of lapi_return_info_t a header handler may set by assigning them, as C code does (L36-L40). */
+    static final List<String> SETTABLE = List.of("ret_flags", "ctl_flags", "dgsp_handle", "bytes", "recv_offset_dgsp_bytes");
+
+    /**
+     * Reads the handler's result; {@code info} is the return_info it received (null for a vector handler), where
+     * it may have assigned the settable fields. A field given in the result object wins over the same field assigned.
+     */
+    static HandlerReply read(Rank r, Object result, boolean vector, Map<String, Object> info) {
+        Fields assigned = new Fields(r, info == null ? Map.of() : info, "return_info");
+        int ret = assigned.integer("ret_flags"), ctl = assigned.integer("ctl_flags");
+        long dgsp = assigned.num("dgsp_handle"), bytes = assigned.num("bytes"), off = assigned.num("recv_offset_dgsp_bytes");
+        if (result == null || result == Callback.UNDEFINED) return new HandlerReply(0, null, null, null, ret, ctl, dgsp, bytes, off);
+        if (result instanceof Number n && !vector) return new HandlerReply(n.longValue(), null, null, null, ret, ctl, dgsp, bytes, off);
         if (!(result instanceof Map<?, ?> m)) {
             throw LapiErrors.fail(LapiErrors.ERR_UNKNOWN, "the header handler returned " + result + "; expected "
                     + (vector ? "a lapi_vec_t object or {tgt_vec, comp_h, user_info}" : "a buffer address, nothing, or {buf, comp_h, user_info, ...}"));
@@ -33,7 +43,8 @@ record HandlerReply(long buf, Vec tgtVec, Callback compH, Object userInfo, int r
             throw LapiErrors.fail(LapiErrors.ERR_UNKNOWN, e.getMessage());
         }
         return new HandlerReply(f.num("buf"), vector ? Vec.parse(r, f.raw("tgt_vec"), "tgt_vec") : null, f.fn("comp_h"),
-                f.value("user_info"), f.integer("ret_flags"), f.integer("ctl_flags"), f.num("dgsp_handle"), f.num("bytes"),
-                f.num("recv_offset_dgsp_bytes"));
+                f.value("user_info"), f.has("ret_flags") ? f.integer("ret_flags") : ret, f.has("ctl_flags") ? f.integer("ctl_flags") : ctl,
+                f.has("dgsp_handle") ? f.num("dgsp_handle") : dgsp, f.has("bytes") ? f.num("bytes") : bytes,
+                f.has("recv_offset_dgsp_bytes") ? f.num("recv_offset_dgsp_bytes") : off);
     }
 }

@@ -37,8 +37,13 @@ public final class LapiConst {
     public static final int MAX_UHDR_SZ = 960, MAX_PKT_SZ = 1024, LOC_ADDRTBL_SZ = 128, MAX_ATOM_SIZE = 64,
             MIN_TIMEOUT = 10, MAX_TIMEOUT = 86400, DEFAULT_TIMEOUT = 900, MAX_PKTS_OUT = 32, DEFAULT_ACK_THRESHOLD = 30,
             MAX_INSTANCES = 16, DOUBLEWORD = 8;
-    public static final long MAX_MSG_SZ = Long.MAX_VALUE;
+    /**
+     * L14, L78: one mpish transfer moves at most 2^31-1 bytes (a rank's memory blocks are Java arrays), the value of
+     * LAPI_MAX_MSG_SZ on a 32-bit LAPI task. LAPI_MAX_MSG_SZ, LAPI_Qenv(MAX_DATA_SZ) and the first length refused
+     * with LAPI_ERR_DATA_LEN agree on it (and it is exact as a JavaScript number).
+     */
     public static final int MAX_DATA_SZ = Integer.MAX_VALUE;
+    public static final long MAX_MSG_SZ = MAX_DATA_SZ;
 
     // lapi_err_t (L2)
     public static final int GET_ERR = 0, PUT_ERR = 1, RMW_ERR = 2, AM_ERR = 3, INT_ERR = 4, TMR_ERR = 5;
@@ -92,9 +97,20 @@ public final class LapiConst {
         if (!cName.startsWith("LAPI_")) b.constant("LAPI_" + cName, group, value);
     }
 
+    /** {alias, lapi.h name} for the error names of the LAPI_Xfer documentation. */
+    static final String[][] ERROR_ALIASES = {
+            {"LAPI_ERROR_ORG_ADDR_NULL", "LAPI_ERR_ORG_ADDR_NULL"}, {"LAPI_ERROR_ORG_EXTENT", "LAPI_ERR_ORG_EXTENT"},
+            {"LAPI_ERROR_ORG_STRIDE", "LAPI_ERR_ORG_STRIDE"}, {"LAPI_ERROR_ORG_VEC_ADDR", "LAPI_ERR_ORG_VEC_ADDR"},
+            {"LAPI_ERROR_ORG_VEC_LEN", "LAPI_ERR_ORG_VEC_LEN"}, {"LAPI_ERROR_ORG_VEC_NULL", "LAPI_ERR_ORG_VEC_NULL"},
+            {"LAPI_ERROR_ORG_VEC_TYPE", "LAPI_ERR_ORG_VEC_TYPE"}, {"LAPI_ERR_MEMORY_DELETED", "LAPI_ERR_MEMORY_EXHAUSTED"},
+            {"LAPI_ERR_TGT_CLEAR", "LAPI_ERR_TGT_PURGED"}};
+
     /** Declares every constant, so that the shell knows the names and scripts get LAPI.PUT_XFER etc. */
     static void declare(Catalogue.Builder b) {
         for (Map.Entry<Integer, String> e : LapiErrors.names().entrySet()) b.constant(e.getValue(), "lapi_error", e.getKey());
+        // the names as the LAPI_Xfer documentation spells them, aliases of lapi.h's (the document gives no numbers for
+        // MEMORY_DELETED and TGT_CLEAR: mpish reads them as the storage and the purged-target codes)
+        for (String[] alias : ERROR_ALIASES) b.constant(alias[0], "lapi_error", LapiErrors.code(alias[1]));
         b.constant("LAPI_ERR_FIRSTCODE", "lapi_error", LapiErrors.FIRSTCODE);
         b.constant("LAPI_ERR_LASTCODE", "lapi_error", LapiErrors.LASTCODE);
         b.constant("LAPI_MAX_ERR_STRING", "int", LapiErrors.MAX_ERR_STRING);
@@ -108,7 +124,8 @@ public final class LapiConst {
         for (int i = 0; i < libs.length; i++) both(b, libs[i], "lapi_lib", i);
         b.constant("LAPI_INTERRUPT_OFF", "lapi_protocol", INTERRUPT_OFF);
         Object[][] flags = {{"USE_TGT_VEC_TYPE", USE_TGT_VEC_TYPE}, {"LAPI_USE_LAZY_ACKS", USE_LAZY_ACKS},
-                {"BUFFER_BOTH_CONTIGUOUS", BUFFER_BOTH_CONTIGUOUS}, {"LAPI_NOT_USE_BULK_XFER", NOT_USE_BULK_XFER},
+                {"BUFFER_BOTH_CONTIGUOUS", BUFFER_BOTH_CONTIGUOUS}, {"BUFFER_BOTH_CONTIOUS", BUFFER_BOTH_CONTIGUOUS},
+                {"LAPI_NOT_USE_BULK_XFER", NOT_USE_BULK_XFER},
                 {"LAPI_USE_BULK_XFER", USE_BULK_XFER}, {"LAPI_NOT_STRIPE", NOT_STRIPE},
                 {"LAPI_NO_LOCAL_COPY", NO_LOCAL_COPY}, {"LAPI_RC_NO_LRU", RC_NO_LRU}};
         for (Object[] f : flags) both(b, (String) f[0], "lapi_flags", f[1]);

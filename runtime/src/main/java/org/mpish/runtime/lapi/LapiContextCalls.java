@@ -83,6 +83,7 @@ public final class LapiContextCalls implements CallFamily {
     /** L8, L9: every task's value, by task; a function becomes its code address. */
     private static long[] exchange(Rank r, int h, Object mine, String call) {
         Context c = LapiRank.of(r).context(h);
+        r.checkMayWait();   // collective: inside a header handler it could only deadlock (L32)
         long v = LapiRank.of(r).addressOf(mine);
         Object[] all = LapiWorld.of(r).exchange(c, v, call);
         long[] out = new long[all.length];

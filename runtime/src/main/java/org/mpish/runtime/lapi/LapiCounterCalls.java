@@ -37,6 +37,11 @@ public final class LapiCounterCalls implements CallFamily {
                 .impl(guard((r, a) -> {
                     Context c = ctx(r, a);
                     if (a.i(2) <= 0) throw LapiErrors.fail(LapiErrors.CNTR_VAL, "val " + a.i(2) + " must be above 0");
+                    // L23: the call belongs to LAPI 2; a handle made for L1_LIB (the zeroed lapi_info_t's) does not have it
+                    if (c.settings().libVers() < LapiConst.L2_LIB) {
+                        throw LapiErrors.fail(LapiErrors.HNDL_INVALID, "handle " + c.handle() + " was made with lib_vers L1_LIB;"
+                                + " LAPI_Nopoll_wait needs L2_LIB or later (give lib_vers: L2_LIB or LAST_LIB to LAPI_Init)");
+                    }
                     return (int) waitFor(r, c, a.l(1), a.i(2), true);
                 }));
         b.call("LAPI_Setcntr_wstatus", "lapi", "set a counter to 0 and track which tasks have updated it")
@@ -115,6 +120,7 @@ public final class LapiCounterCalls implements CallFamily {
 
     /** L22 / L23: wait until cntr >= val, then subtract val; returns what is left. */
     static long waitFor(Rank r, Context c, long cntr, int val, boolean noPoll) {
+        r.checkMayWait();   // L32: refused inside a header handler even when the counter is already there
         Counters.check(r, cntr, LapiErrors.CNTR_NULL, noPoll ? "cntr_ptr" : "cntr");
         LapiRank.CounterInfo info = LapiRank.of(r).counter(cntr);
         String call = noPoll ? "LAPI_Nopoll_wait" : "LAPI_Waitcntr";
@@ -144,6 +150,7 @@ public final class LapiCounterCalls implements CallFamily {
 
     /** L71: every transfer this context started has moved its data. Handlers keep running meanwhile (L73). */
     static void fence(Rank r, Context c, String call) {
+        r.checkMayWait();
         r.await(c::quiet, () -> call + ": " + c.moving() + " transfer(s) of handle " + c.handle() + " still moving data");
         if (Trace.on(c)) Trace.emit(c, "fence", call + ": this task's transfers have moved their data");
     }

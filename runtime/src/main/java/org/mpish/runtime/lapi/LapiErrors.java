@@ -65,8 +65,8 @@ public final class LapiErrors {
         code(427, "LAPI_ERR_DATA_LEN", "The length is negative or larger than LAPI_MAX_MSG_SZ (or MAX_DATA_SZ, the most one transfer moves).");
         code(428, "LAPI_ERR_TGT", "The target task is not in 0 .. NUM_TASKS-1.");
         code(429, "LAPI_ERR_UHDR_NULL", "The user header is NULL while uhdr_len is not 0.");
-        code(430, "LAPI_ERR_UHDR_LEN", "The user header is longer than MAX_UHDR_SZ.");
-        code(431, "LAPI_ERR_HDR_LEN", "The user header length is not a multiple of the doubleword size.");
+        code(430, "LAPI_ERR_UHDR_LEN", "The user header is longer than MAX_UHDR_SZ, or its length is not a multiple of the doubleword (8 bytes).");
+        code(431, "LAPI_ERR_HDR_LEN", "The header length is not valid (mpish reports user header lengths with LAPI_ERR_UHDR_LEN).");
         code(432, "LAPI_ERR_ORG_EXTENT", "The origin vector's extent is too large.");
         code(433, "LAPI_ERR_ORG_STRIDE", "The origin vector's stride is smaller than its block.");
         code(434, "LAPI_ERR_NO_CONNECTIVITY", "There is no connectivity to the task.");
@@ -175,6 +175,12 @@ public final class LapiErrors {
     }
 
     public static boolean known(int code) { return CODES.containsKey(code); }
+
+    /** The value of the code named {@code name} ("LAPI_ERR_TGT"). */
+    static int code(String name) {
+        for (Map.Entry<Integer, String[]> e : CODES.entrySet()) if (e.getValue()[0].equals(name)) return e.getKey();
+        throw new IllegalArgumentException("no LAPI code " + name);
+    }
 
     /** "LAPI_ERR_TGT", or "code 999" for an unknown code. */
     public static String name(int code) {

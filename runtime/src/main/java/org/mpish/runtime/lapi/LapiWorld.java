@@ -32,7 +32,7 @@ final class LapiWorld {
             Object[] c = (Object[]) all[i];
             if (!call.equals(c[0])) {
                 throw LapiErrors.fail(LapiErrors.ERR_UNKNOWN, "task " + i + " called " + c[0] + " where task " + ctx.rank().id()
-                        + " called " + call + ": every task must make LAPI's collective calls in the same order (L8, L72)");
+                        + " called " + call + ": every task must make LAPI's collective calls in the same order");
             }
             values[i] = c[1];
         }

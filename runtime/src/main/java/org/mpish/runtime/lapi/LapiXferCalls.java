@@ -17,8 +17,16 @@ public final class LapiXferCalls implements CallFamily {
                 .in("hndl", HNDL).in("xfer_cmd", XFER)
                 .impl(guard((r, a) -> {
                     Context c = ctx(r, a);
-                    if (a.struct(1) == null) throw LapiErrors.fail(LapiErrors.XFER_CMD, "xfer_cmd is NULL");
-                    start(c, XferSpec.parse(r, a.struct(1)));
+                    java.util.Map<String, Object> cmd = a.struct(1);
+                    if (cmd == null) throw LapiErrors.fail(LapiErrors.XFER_CMD, "xfer_cmd is NULL");
+                    XferSpec x = XferSpec.parse(r, cmd);
+                    try {
+                        start(c, x);
+                    } catch (LapiException e) {
+                        writeStatus(x, cmd, e.code());
+                        throw e;
+                    }
+                    writeStatus(x, cmd, LapiErrors.LAPI_SUCCESS);
                     return null;
                 }));
         b.call("LAPI_Put", "lapi", "copy bytes from the calling task to a target task")
@@ -68,6 +76,19 @@ public final class LapiXferCalls implements CallFamily {
                 .in("hndl", HNDL).in("op", RMW_OP).in("tgt", TASK).in("tgt_var", LL_PTR).in("in_val", LL_PTR)
                 .in("prev_tgt_val", LL_PTR).in("org_cntr", CNTR)
                 .impl(guard((r, a) -> start(ctx(r, a), rmw(a, 64, "LAPI_Rmw64"))));
+    }
+
+    /**
+     * L54: status is the one field LAPI_Xfer writes (DGSP and AMX members): the call's return code, so a caller
+     * that keeps the structure sees how its transfer started. The shell's and the scripts' objects get it back.
+     */
+    private static void writeStatus(XferSpec x, java.util.Map<String, Object> cmd, int code) {
+        if (x.type != DGSP_XFER && x.type != AMX_XFER) return;
+        try {
+            cmd.put("status", (long) code);
+        } catch (UnsupportedOperationException e) {
+            // a structure the caller made read-only: nothing to write back into
+        }
     }
 
     /** Starts a transfer of any type on the calling task. */

@@ -27,15 +27,12 @@ final class Origin {
         return o.job().rank(x.tgt);
     }
 
-    /**
-     * L14. LAPI_MAX_MSG_SZ is 2^63-1 on a 64-bit task, but one mpish transfer moves at most MAX_DATA_SZ bytes
-     * (2^31-1, what LAPI_Qenv reports): a longer one is LAPI_ERR_DATA_LEN too.
-     */
+    /** L14: 0 <= len <= LAPI_MAX_MSG_SZ, which is also MAX_DATA_SZ (2^31-1, what LAPI_Qenv reports). */
     static void length(long len, String name) {
-        if (len < 0 || len > LapiConst.MAX_MSG_SZ) throw LapiErrors.fail(LapiErrors.DATA_LEN, name + " " + len);
-        if (len > LapiConst.MAX_DATA_SZ) {
-            throw LapiErrors.fail(LapiErrors.DATA_LEN, name + " " + len + " is more than MAX_DATA_SZ (" + LapiConst.MAX_DATA_SZ
-                    + "), the most one transfer moves");
+        if (len < 0) throw LapiErrors.fail(LapiErrors.DATA_LEN, name + " " + len + " is negative");
+        if (len > LapiConst.MAX_MSG_SZ) {
+            throw LapiErrors.fail(LapiErrors.DATA_LEN, name + " " + len + " is more than LAPI_MAX_MSG_SZ and MAX_DATA_SZ ("
+                    + LapiConst.MAX_MSG_SZ + "), the most one transfer moves");
         }
     }
 

@@ -28,6 +28,13 @@ public final class Datatype extends Attributable {
     /** {@link #basicElement} when its elements are 8 bytes (MPI_LONG, MPI_DOUBLE, ...), else null. */
     private final BasicType basic8;
     private boolean committed;
+    /** The alignment of its most strictly aligned basic element (on x86-64 each basic type's size). */
+    private long align = 1;
+
+    private Datatype with(long align) {
+        this.align = align;
+        return this;
+    }
 
     private Datatype(String name, long[] offs, long[] lens, long lb, long extent, BasicType basic, long elements,
                      boolean predefined, boolean pair, String combiner) {
@@ -52,7 +59,8 @@ public final class Datatype extends Attributable {
 
     /** A predefined basic datatype (MPI_INT, ...). */
     public static Datatype predefined(BasicType b) {
-        return new Datatype(b.cName(), new long[] {0}, new long[] {b.size()}, 0, b.size(), b, 1, true, false, "MPI_COMBINER_NAMED");
+        return new Datatype(b.cName(), new long[] {0}, new long[] {b.size()}, 0, b.size(), b, 1, true, false, "MPI_COMBINER_NAMED")
+                .with(b.size());
     }
 
     /** A predefined pair type for MINLOC/MAXLOC (MPI_2INT, MPI_DOUBLE_INT, ...): value then int index. */
@@ -61,7 +69,7 @@ public final class Datatype extends Attributable {
         long extent = align(idxOff + index.size(), Math.max(value.size(), index.size()));
         Datatype d = new Datatype(name, new long[] {0, idxOff}, new long[] {value.size(), index.size()}, 0, extent,
                 value == index ? value : null, 2, true, true, "MPI_COMBINER_NAMED");
-        return d.merged();
+        return d.with(Math.max(value.size(), index.size())).merged();
     }
 
     private static long align(long off, long a) { return (off + a - 1) / a * a; }
@@ -101,6 +109,11 @@ public final class Datatype extends Attributable {
 
     /** MPI_Type_create_hvector: stride in bytes. */
     public Datatype hvector(int count, int blocklength, long strideBytes, String combiner) {
+        // blocks laid end to end (MPI_Type_contiguous, most vectors of a basic type): one block of them all
+        if (count > 1 && lb == 0 && contiguous && strideBytes == (long) blocklength * extent) {
+            return hindexed(new int[] {Math.multiplyExact(count, blocklength)}, new long[] {0}, combiner);
+        }
+        checkBlocks((long) count * Math.max(1, blocklength) * runOffsets.length);
         long[] displs = new long[count];
         int[] lens = new int[count];
         for (int i = 0; i < count; i++) { displs[i] = i * strideBytes; lens[i] = blocklength; }
@@ -121,17 +134,30 @@ public final class Datatype extends Attributable {
         return struct(blocklengths, byteDisplacements, types, combiner);
     }
 
-    /** MPI_Type_create_struct. */
+    /**
+     * MPI_Type_create_struct, and the other constructors through it. For MPI_Type_create_struct the extent is
+     * padded up to a multiple of the alignment of its most strictly aligned member, as the standard's type-map
+     * rule (the epsilon of ub) says and as Open MPI and MPICH do: {CHAR, INT, DOUBLE, SHORT} at natural offsets has
+     * extent 24, like the C struct. A resized member counts with its elements' alignment, as in MPICH (Open MPI
+     * does not pad then).
+     */
     public static Datatype struct(int[] blocklengths, long[] displacements, Datatype[] types, String combiner) {
         List<long[]> runs = new ArrayList<>();
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         BasicType basic = null;
         boolean mixed = false;
-        long elements = 0;
+        long elements = 0, align = 1, blocks = 0;
+        for (int i = 0; i < blocklengths.length; i++) {
+            if (blocklengths[i] > 0 && !(types[i].lb == 0 && types[i].contiguous)) blocks += (long) blocklengths[i] * types[i].runOffsets.length;
+        }
+        checkBlocks(blocks);
         for (int i = 0; i < blocklengths.length; i++) {
             Datatype t = types[i];
             if (blocklengths[i] == 0) continue;
-            for (int k = 0; k < blocklengths[i]; k++) {
+            align = Math.max(align, t.align);
+            if (t.lb == 0 && t.contiguous) {   // k elements end to end: one run
+                runs.add(new long[] {displacements[i], Math.multiplyExact((long) blocklengths[i], t.extent)});
+            } else for (int k = 0; k < blocklengths[i]; k++) {
                 long base = displacements[i] + k * t.extent;
                 for (int r = 0; r < t.runOffsets.length; r++) runs.add(new long[] {base + t.runOffsets[r], t.runLengths[r]});
             }
@@ -143,20 +169,34 @@ public final class Datatype extends Attributable {
             else if (basic != t.basic) mixed = true;
         }
         if (lo == Long.MAX_VALUE) { lo = 0; hi = 0; }
+        if (combiner.equals("MPI_COMBINER_STRUCT")) hi = lo + align(hi - lo, align);
         long[] offs = new long[runs.size()];
         long[] lens = new long[runs.size()];
         for (int i = 0; i < offs.length; i++) { offs[i] = runs.get(i)[0]; lens[i] = runs.get(i)[1]; }
-        return new Datatype("type", offs, lens, lo, hi - lo, mixed ? null : basic, elements, false, false, combiner).merged();
+        return new Datatype("type", offs, lens, lo, hi - lo, mixed ? null : basic, elements, false, false, combiner)
+                .with(align).merged();
+    }
+
+    /** The most runs mpish flattens one datatype into (each costs memory): beyond, MPI_ERR_NO_MEM, not an OutOfMemoryError. */
+    static final long MAX_BLOCKS = 1L << 22;
+
+    private static void checkBlocks(long blocks) {
+        if (blocks > MAX_BLOCKS) {
+            throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "the datatype would have " + blocks + " separate blocks; mpish keeps"
+                    + " every block of a datatype in memory and takes at most " + MAX_BLOCKS);
+        }
     }
 
     /** MPI_Type_create_resized. */
     public Datatype resized(long newLb, long newExtent) {
-        return new Datatype("type", runOffsets, runLengths, newLb, newExtent, basic, elements, false, pair, "MPI_COMBINER_RESIZED");
+        return new Datatype("type", runOffsets, runLengths, newLb, newExtent, basic, elements, false, pair, "MPI_COMBINER_RESIZED")
+                .with(align);
     }
 
     /** MPI_Type_dup: the same type map, a new handle (uncommitted state copied from the original). */
     public Datatype dup() {
-        Datatype d = new Datatype("type", runOffsets, runLengths, lb, extent, basic, elements, false, pair, "MPI_COMBINER_DUP");
+        Datatype d = new Datatype("type", runOffsets, runLengths, lb, extent, basic, elements, false, pair, "MPI_COMBINER_DUP")
+                .with(align);
         d.committed = committed;
         return d;
     }
@@ -172,7 +212,8 @@ public final class Datatype extends Attributable {
             else { o[n] = runOffsets[i]; l[n] = runLengths[i]; n++; }
         }
         if (n == runOffsets.length) return this;
-        Datatype d = new Datatype(name(), Arrays.copyOf(o, n), Arrays.copyOf(l, n), lb, extent, basic, elements, predefined, pair, combiner);
+        Datatype d = new Datatype(name(), Arrays.copyOf(o, n), Arrays.copyOf(l, n), lb, extent, basic, elements, predefined, pair, combiner)
+                .with(align);
         d.committed = committed;
         return d;
     }

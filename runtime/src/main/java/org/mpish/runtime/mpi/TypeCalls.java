@@ -52,7 +52,7 @@ public final class TypeCalls implements CallFamily {
                         if (!hs[i].isValid()) throw new MpiException(ErrorClass.MPI_ERR_TYPE, "array_of_types[" + i + "] is " + hs[i].name());
                         ts[i] = (Datatype) hs[i];
                     }
-                    return add(r, Datatype.struct(blocks(a.ints(1), n), java.util.Arrays.copyOf(a.longs(2), n), ts, "MPI_COMBINER_STRUCT"));
+                    return add(r, Datatype.struct(blocks(a.ints(1), n), displs(a.longs(2), n), ts, "MPI_COMBINER_STRUCT"));
                 });
         b.call("MPI_Type_create_subarray", "datatypes", "a datatype for a sub-block of a multi-dimensional array")
                 .in("ndims", INT).in("array_of_sizes", INT_ARRAY).in("array_of_subsizes", INT_ARRAY).in("array_of_starts", INT_ARRAY)
@@ -125,7 +125,11 @@ public final class TypeCalls implements CallFamily {
         return n;
     }
 
+    /** The first n displacements; an array left out (null) is empty, which count() allowed only for n = 0. */
+    private static long[] displs(long[] d, int n) { return d == null ? new long[0] : java.util.Arrays.copyOf(d, n); }
+
     private static int[] blocks(int[] lens, int n) {
+        if (lens == null) return new int[0];   // count 0 (count() refuses a missing array otherwise)
         for (int i = 0; i < n; i++) {
             if (lens[i] < 0) throw new MpiException(ErrorClass.MPI_ERR_ARG, "array_of_blocklengths[" + i + "] = " + lens[i] + " is negative");
         }

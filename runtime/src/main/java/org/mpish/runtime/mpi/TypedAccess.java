@@ -12,6 +12,7 @@ public final class TypedAccess {
     /** Reads {@code count} elements of a homogeneous datatype at {@code addr}: Long for integers, Double for floats. */
     public static Object[] read(Memory mem, long addr, Datatype t, int count) {
         BasicType b = requireBasic(t);
+        t.checkBuffer(mem, addr, count);   // before allocating: a count past the block is a fault, not a huge array
         byte[] packed = t.pack(mem, addr, count);
         MemorySegment s = MemorySegment.ofArray(packed);
         int n = (int) (packed.length / b.size());
@@ -27,6 +28,9 @@ public final class TypedAccess {
         long instances = perInstance == 0 ? 0 : (values.size() + perInstance - 1) / perInstance;
         byte[] packed = new byte[Math.toIntExact(instances * t.size())];
         MemorySegment s = MemorySegment.ofArray(packed);
+        // all or nothing: the whole destination is checked before a byte is stored, so a write that does not fit
+        // changes nothing and says by how much it runs past its block
+        t.checkBuffer(mem, addr, instances);
         for (int i = 0; i < values.size(); i++) put(s, (long) i * b.size(), b, values.get(i));
         if (values.size() % Math.max(1, perInstance) != 0) {
             // a partial last instance: keep what memory already holds beyond the given values

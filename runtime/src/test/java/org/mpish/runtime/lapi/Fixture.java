@@ -10,7 +10,8 @@ final class Fixture implements AutoCloseable {
 
     Fixture(int n) {
         t = new TestJob(n);
-        t.spmd(L::init);
+        // LAPI 2 handles (lib_vers L2_LIB), as LAPI_Nopoll_wait needs (L23)
+        t.spmd(r -> L.init(r, L.m("lib_vers", (long) LapiConst.L2_LIB)));
     }
 
     Rank r(int i) { return t.rank(i); }

@@ -69,7 +69,7 @@ class LapiActiveMessageTest {
             assertEquals(LapiErrors.UHDR_LEN, f.code(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, hdr,
                     (long) LapiConst.MAX_UHDR_SZ + 8, 0L, 0L, 0L, 0L, 0L)));
             assertEquals(LapiErrors.UHDR_NULL, f.code(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, 0L, 8L, 0L, 0L, 0L, 0L, 0L)));
-            assertEquals(LapiErrors.HDR_LEN, f.code(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, hdr, 12L, 0L, 0L, 0L, 0L, 0L)));
+            assertEquals(LapiErrors.UHDR_LEN, f.code(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, hdr, 12L, 0L, 0L, 0L, 0L, 0L)));   // L30
             assertEquals(0, f.code(0, () -> L.call(f.r(0), "LAPI_Amsend", 0L, 1L, 1L, hdr, (long) LapiConst.MAX_UHDR_SZ, 0L, 0L, 0L, 0L, 0L)));
         }
     }

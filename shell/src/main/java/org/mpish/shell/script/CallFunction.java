@@ -98,15 +98,22 @@ public final class CallFunction {
 
     /** Converts the arguments in place (as {@link JsRank#toJava} would) and invokes the call. */
     private Object invoke(Object[] raw) {
-        for (int i = 0; i < raw.length; i++) {
-            Object a = raw[i];
-            // handles (any kind of parameter) and, where the parameter converts numbers, ints are taken as they are
-            if (a instanceof Handle || (intAsIs[i] && a instanceof Integer)) continue;
-            Object v = plain[i] ? JsRank.plain(a) : JsRank.NOT_PLAIN;
-            raw[i] = v != JsRank.NOT_PLAIN ? v : js.argument(js.context().asValue(a), types[i]);
-        }
+        StructBack back = null;
         Object[] outs;
         try {
+            for (int i = 0; i < raw.length; i++) {
+                Object a = raw[i];
+                // handles (any kind of parameter) and, where the parameter converts numbers, ints are taken as they are
+                if (a instanceof Handle || (intAsIs[i] && a instanceof Integer)) continue;
+                Object v = plain[i] ? JsRank.plain(a) : JsRank.NOT_PLAIN;
+                if (v != JsRank.NOT_PLAIN) {
+                    raw[i] = v;
+                    continue;
+                }
+                Value value = js.context().asValue(a);
+                raw[i] = js.argument(value, types[i]);
+                if (types[i].kind() == PType.Kind.STRUCT) back = StructBack.of(back, value, raw[i]);
+            }
             outs = Invoker.invokeInPlace(js.rank(), catalogue, call, raw);
         } catch (ArgError e) {
             throw js.typeError(call.api() + "." + call.scriptName() + ": " + e.getMessage());
@@ -114,6 +121,8 @@ public final class CallFunction {
             throw js.mpiError(e);
         } catch (LapiException e) {
             throw js.lapiError(e.at(call.name(), js.rank().id()));
+        } finally {
+            if (back != null) back.write(js);
         }
         if (outs.length == 0) return null;
         if (outs.length == 1) return js.toJs(outs[0]);
@@ -121,4 +130,30 @@ public final class CallFunction {
     }
 
     @Override public String toString() { return "[Function]"; }
+
+    /**
+     * A structure argument and the map the call read: fields the call wrote (LAPI_Xfer's status) go back into the
+     * script's object afterwards, as C's callee writes through the pointer.
+     */
+    private record StructBack(Value object, java.util.Map<String, Object> fields, java.util.Map<String, Object> before, StructBack next) {
+        @SuppressWarnings("unchecked")
+        static StructBack of(StructBack next, Value object, Object converted) {
+            if (!(converted instanceof java.util.Map<?, ?> m) || !object.hasMembers()) return next;
+            java.util.Map<String, Object> fields = (java.util.Map<String, Object>) m;
+            return new StructBack(object, fields, new java.util.HashMap<>(fields), next);
+        }
+
+        void write(JsRank js) {
+            for (StructBack b = this; b != null; b = b.next) {
+                for (java.util.Map.Entry<String, Object> e : b.fields.entrySet()) {
+                    if (b.before.containsKey(e.getKey()) && java.util.Objects.equals(b.before.get(e.getKey()), e.getValue())) continue;
+                    try {
+                        b.object.putMember(e.getKey(), js.toJs(e.getValue()));
+                    } catch (RuntimeException frozen) {
+                        // a frozen object keeps its fields, as a const structure would
+                    }
+                }
+            }
+        }
+    }
 }

@@ -44,6 +44,7 @@ final class JsCallback implements Callback {
         for (int i = 0; i < args.length; i++) js[i] = owner.toJs(args[i]);
         try {
             Value result = fn.execute(js);
+            if (structured) readBack(args, js);
             if (structured && result != null && !result.isNull() && !result.canExecute() && !result.isHostObject()
                     && (result.hasArrayElements() || result.hasMembers())) {
                 return owner.deep(result);
@@ -62,6 +63,26 @@ final class JsCallback implements Callback {
                 return fail(code, true, "threw " + code);
             }
             return fail(ErrorClass.MPI_ERR_OTHER, false, "threw " + e.getMessage());
+        }
+    }
+
+    /**
+     * A structure the runtime passed (a header handler's return_info) may have been assigned to, as C code writes
+     * through the pointer: the fields it already has take the values the function left in the script's object.
+     */
+    @SuppressWarnings("unchecked")
+    private void readBack(Object[] args, Object[] js) {
+        for (int i = 0; i < args.length; i++) {
+            if (!(args[i] instanceof java.util.Map<?, ?> m) || !(js[i] instanceof Value v) || !v.hasMembers()) continue;
+            java.util.Map<String, Object> fields = (java.util.Map<String, Object>) m;
+            try {
+                for (java.util.Map.Entry<String, Object> e : fields.entrySet()) {
+                    Object now = owner.toJava(v.getMember(e.getKey()));
+                    if (!java.util.Objects.equals(now, e.getValue())) e.setValue(now);
+                }
+            } catch (UnsupportedOperationException readOnly) {
+                // a structure the runtime does not read back
+            }
         }
     }
 

@@ -211,6 +211,15 @@ public final class JsRank implements AutoCloseable {
 
     @Override public void close() { context.close(true); }
 
+    /** Stops whatever runs in this context, from any thread, and closes it; quiet if it is closed already. */
+    public void cancel() {
+        try {
+            context.close(true);
+        } catch (RuntimeException alreadyClosed) {
+            // closed, or closing, meanwhile
+        }
+    }
+
     /**
      * Stops JavaScript running in this context (Ctrl-C); returns at once. If the interrupt does not land within
      * a few seconds the context is cancelled and {@code onReset} runs (the rank gets a fresh context next time).
@@ -330,18 +339,33 @@ public final class JsRank implements AutoCloseable {
         };
     }
 
-    /** Arrays to lists and plain objects to maps, recursively (for structs such as LAPI_Xfer's argument). */
-    public Object deep(Value v) {
+    /**
+     * Arrays to lists and plain objects to maps, recursively (for structs such as LAPI_Xfer's argument). A
+     * {@code void *} field ({@link Callback#OPAQUE_FIELDS}) keeps the script's value itself; a structure nested
+     * deeper than any C structure is (one that contains itself) is an error, not a stack overflow.
+     */
+    public Object deep(Value v) { return deep(v, 0); }
+
+    private static final int MAX_NESTING = 16;
+
+    private Object deep(Value v, int depth) {
         if (v == null || v.isNull()) return null;
         if (v.isHostObject() || v.isNumber() || v.isString() || v.isBoolean() || v.canExecute()) return toJava(v);
+        if (depth >= MAX_NESTING && (v.hasArrayElements() || v.hasMembers())) {
+            throw new org.mpish.runtime.catalog.ArgError("the structure is nested more than " + MAX_NESTING
+                    + " levels deep (does it contain itself?)");
+        }
         if (v.hasArrayElements()) {
-            List<Object> l = new ArrayList<>((int) v.getArraySize());
-            for (long i = 0; i < v.getArraySize(); i++) l.add(deep(v.getArrayElement(i)));
+            List<Object> l = new ArrayList<>((int) Math.min(v.getArraySize(), 1 << 16));
+            for (long i = 0; i < v.getArraySize(); i++) l.add(deep(v.getArrayElement(i), depth + 1));
             return l;
         }
         if (v.hasMembers()) {
             Map<String, Object> m = new LinkedHashMap<>();
-            for (String k : v.getMemberKeys()) m.put(k, deep(v.getMember(k)));
+            for (String k : v.getMemberKeys()) {
+                Value e = v.getMember(k);
+                m.put(k, Callback.OPAQUE_FIELDS.contains(k) ? toJava(e) : deep(e, depth + 1));
+            }
             return m;
         }
         return toJava(v);

@@ -29,7 +29,7 @@ final class MemObject implements ProxyObject {
             case "alloc" -> (ProxyExecutable) a -> guard(() -> mem.alloc(longArg(a, 0, "bytes")));
             case "free" -> (ProxyExecutable) a -> guard(() -> { mem.free(longArg(a, 0, "addr")); return null; });
             case "read" -> (ProxyExecutable) a -> guard(() -> js.toJs(TypedAccess.read(mem, longArg(a, 0, "addr"),
-                    type(a, 1), a.length > 2 ? (int) longArg(a, 2, "count") : 1)));
+                    type(a, 1), a.length > 2 ? count(a[2]) : 1)));
             case "write" -> (ProxyExecutable) a -> guard(() -> {
                 Object values = a.length > 2 ? js.deep(a[2]) : null;
                 List<?> list = values instanceof List<?> l ? l : List.of(values == null ? 0L : values);
@@ -47,11 +47,22 @@ final class MemObject implements ProxyObject {
             return body.call();
         } catch (MemoryFault | MpiException e) {
             throw js.rangeError("mem: " + e.getMessage());
+        } catch (org.mpish.runtime.catalog.ArgError e) {
+            throw js.typeError("mem: " + e.getMessage());
+        } catch (ArithmeticException e) {
+            throw js.rangeError("mem: the data is larger than one call can move");
         } catch (RuntimeException e) {
             throw e;
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** mem.read's count: 0 or more, and what one Java array holds. */
+    private int count(Value v) {
+        long n = longArg(new Value[] {v}, 0, "count");
+        if (n < 0 || n > Integer.MAX_VALUE) throw js.rangeError("mem: count " + n + " is not between 0 and " + Integer.MAX_VALUE);
+        return (int) n;
     }
 
     private long longArg(Value[] a, int i, String name) {

@@ -31,6 +31,10 @@ final class Buffered {
                     + "; detach it first");
         }
         if (addr != BsendBuffer.AUTOMATIC) {
+            if (size < 0) {
+                // Open MPI's class for a size below 1 (B3); the message names the real problem
+                throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "size " + size + " is negative");
+            }
             if (size < BsendBuffer.OVERHEAD) {
                 throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "size " + size + " is smaller than MPI_BSEND_OVERHEAD ("
                         + BsendBuffer.OVERHEAD + "), so no message could ever fit");

@@ -1,0 +1,23 @@
+package org.mpish.shell;
+
+import org.mpish.runtime.MemoryCap;
+
+/**
+ * mpish --memory-cap and MPISH_MEMORY_CAP (issue 19 item 18): the cap of every job this process runs. The
+ * runtime's {@link MemoryCap} watches it; this only hands the option over and says when it had to be lowered.
+ */
+final class MemoryCapOption {
+    private MemoryCapOption() {}
+
+    /** Applies the option (null: keep MPISH_MEMORY_CAP or the default); warns when a bad variable was ignored. */
+    static void apply(Long bytes) {
+        String env = System.getenv(MemoryCap.ENV);
+        if (bytes == null && env != null && !env.isBlank() && MemoryCap.parse(env) < 0) {
+            System.err.println("mpish: " + MemoryCap.ENV + "='" + env + "' is not a number of bytes (such as 512M or 2G);"
+                    + " using the default cap of " + MemoryCap.bytes(MemoryCap.cap()));
+        }
+        if (bytes == null) return;
+        String warning = MemoryCap.set(bytes);
+        if (warning != null) System.err.println("mpish: " + warning);
+    }
+}
