@@ -103,7 +103,7 @@ class ScriptsIT {
         assertTrue(e.getMessage().contains("no check of its standard output"), e.getMessage());
 
         Path noisy = dir.resolve("noisy.js");
-        Files.writeString(noisy, "// expect-exit: 1\nprint('hello');\nthrow new Error('unexpected');\n");
+        Files.writeString(noisy, "// mpish: -n 1\n// expect-exit: 1\nprint('hello');\nthrow new Error('unexpected');\n");
         Files.writeString(dir.resolve("noisy.expected"), "hello\n");
         e = assertThrows(AssertionFailedError.class, () -> runScript(noisy));
         assertTrue(e.getMessage().contains("standard error (no noisy.expected-err: must be empty)"), e.getMessage());
