@@ -53,7 +53,12 @@ class BadInputTest {
     /** Calls not tried: they end MPI for the rank (the rest of the table would then fail) or have no input. */
     private static final Set<String> SKIP = Set.of("MPI_Init", "MPI_Finalize");
     private static final long NOWHERE = 0x7ead_0000_0000L;
-    private static final int ANY_CLEAN = Integer.MIN_VALUE;
+    /**
+     * Not an error at all: the call must succeed. Used for misaligned addresses, which neither the MPI standard nor
+     * the LAPI documentation makes an error (x86 loads and stores any alignment, and MPICH, Open MPI and LAPI pass
+     * such addresses through), so mpish carries them out; each use says why in its comment.
+     */
+    private static final int SUCCEEDS = Integer.MIN_VALUE;
 
     /** One bad argument; {@code procNull}: the call's other rank arguments are MPI_PROC_NULL (checks come before that early return). */
     record Bad(String param, String label, Object value, int expected, boolean procNull) {
@@ -87,7 +92,7 @@ class BadInputTest {
                 for (Bad b : List.copyOf(cases)) {
                     // a target's bounds (MPI_ERR_RMA_RANGE, MPI_ERR_TRUNCATE) do not exist for MPI_PROC_NULL
                     boolean targetOnly = b.expected() == ErrorClass.MPI_ERR_RMA_RANGE || b.expected() == ErrorClass.MPI_ERR_TRUNCATE;
-                    if (!rankParams.contains(b.param()) && b.expected() != ANY_CLEAN && !targetOnly) cases.add(b.withProcNull());
+                    if (!rankParams.contains(b.param()) && b.expected() != SUCCEEDS && !targetOnly) cases.add(b.withProcNull());
                 }
             }
             if (cases.isEmpty()) {
@@ -170,14 +175,15 @@ class BadInputTest {
         }
         boolean lapi = c.api().equals("LAPI");
         if (outcome instanceof String s) {
-            return b.expected() == ANY_CLEAN ? null : s + ", expected " + name(lapi, b.expected());
+            return b.expected() == SUCCEEDS ? null : s + ", expected " + name(lapi, b.expected());
         }
         int got = outcome instanceof MpiException m ? m.errorClass() : ((LapiException) outcome).code();
         String msg = ((RuntimeException) outcome).getMessage();
         if (got == ErrorClass.MPI_ERR_INTERN && !lapi || msg.contains("internal error") || msg.contains("Exception")) {
             return "internal error: " + msg;
         }
-        if (b.expected() == ANY_CLEAN || got == b.expected()) return null;
+        if (b.expected() == SUCCEEDS) return "failed with " + name(lapi, got) + " (" + msg + "), expected it to succeed";
+        if (got == b.expected()) return null;
         return "got " + name(lapi, got) + " (" + msg + "), expected " + name(lapi, b.expected());
     }
 
@@ -336,6 +342,8 @@ class BadInputTest {
             case ADDR -> {
                 if (call.startsWith("LAPI_")) {
                     if (n.equals("tgt_addr") || n.equals("tgt_var") || n.equals("tgt_cntr")) return n.equals("tgt_cntr") ? 0L : f.buf1;
+                    // LAPI_Setcntr_wstatus writes num_dest (1) statuses: a good call needs room for them
+                    if (n.equals("dest_status") && call.equals("LAPI_Setcntr_wstatus")) return f.buf + 3072;
                     if (n.equals("org_cntr") || n.equals("cmpl_cntr") || n.equals("prev_tgt_val") || n.equals("dest_status")) return 0L;
                     if (n.equals("cntr") || n.equals("cntr_ptr")) return f.buf + 2048;
                     return f.buf;
@@ -409,7 +417,7 @@ class BadInputTest {
                 }
             }
             case HANDLE_ARRAY -> {
-                int cls = t.handleKind().errorClass();
+                int cls = invalidHandleClass(t.handleKind());
                 if (t.handleKind() == HandleKind.REQUEST) {
                     out.add(new Bad(n, "[freed request]", new Deferred(f -> List.of(f.freedReq)), cls));
                     out.add(new Bad(n, "[MPI_COMM_WORLD]", List.of("MPI_COMM_WORLD"), cls));
@@ -463,7 +471,8 @@ class BadInputTest {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_DISP));
                     out.add(new Bad(n, "past the window", 1L << 20, ErrorClass.MPI_ERR_RMA_RANGE));
                     if (call.equals("MPI_Fetch_and_op") || call.equals("MPI_Compare_and_swap") || call.contains("ccumulate")) {
-                        out.add(new Bad(n, "1 (misaligned int)", 1L, ANY_CLEAN));
+                        // the standard asks only that the target lie in the window (R21); the element is updated atomically anyway
+                        out.add(new Bad(n, "1 (misaligned int)", 1L, SUCCEEDS));
                     }
                 } else if (n.equals("size") && !lapi) {
                     boolean buffer = call.contains("attach_buffer") || call.equals("MPI_Buffer_attach");
@@ -535,11 +544,31 @@ class BadInputTest {
         return out;
     }
 
+    /**
+     * The class of an invalid handle, written from the standard's table of error classes (MPI 4.1 section 9.4,
+     * "Invalid communicator", "Invalid group", ...), not taken from the runtime: a wrong mapping there is caught here.
+     */
+    static int invalidHandleClass(HandleKind k) {
+        return switch (k) {
+            case COMM -> ErrorClass.MPI_ERR_COMM;             // invalid communicator
+            case GROUP -> ErrorClass.MPI_ERR_GROUP;           // invalid group
+            case DATATYPE -> ErrorClass.MPI_ERR_TYPE;         // invalid datatype
+            case WIN -> ErrorClass.MPI_ERR_WIN;               // invalid window object
+            case KEYVAL -> ErrorClass.MPI_ERR_KEYVAL;         // invalid keyval
+            case ERRHANDLER -> ErrorClass.MPI_ERR_ERRHANDLER; // invalid error handler (MPI 4.0)
+            case REQUEST -> ErrorClass.MPI_ERR_REQUEST;       // invalid request
+            case OP -> ErrorClass.MPI_ERR_OP;                 // invalid operation
+            case INFO -> ErrorClass.MPI_ERR_INFO;             // invalid info object
+            // the table has no class of its own for a message handle: MPICH answers MPI_ERR_REQUEST (MPIR_ERRTEST_MESSAGE_NULL)
+            case MESSAGE -> ErrorClass.MPI_ERR_REQUEST;
+        };
+    }
+
     private static void handleCases(Call c, Param p, List<Bad> out) {
         String call = c.name();
         String n = p.name();
         HandleKind k = p.type().handleKind();
-        int cls = k.errorClass();
+        int cls = invalidHandleClass(k);
         boolean nullLegal = k == HandleKind.INFO && !call.startsWith("MPI_Info_")
                 || k == HandleKind.REQUEST && (call.equals("MPI_Wait") || call.equals("MPI_Test"));
         if (!nullLegal) out.add(new Bad(n, k.nullName(), k.nullName(), cls));
@@ -587,7 +616,8 @@ class BadInputTest {
             if (!nullLegal) out.add(new Bad(n, "NULL", 0L, code));
             // (not for the waits: a good counter there is waited on, for ever)
             if (Set.of("tgt_var", "cntr", "cntr_ptr").contains(n) && !call.endsWith("wait") && !call.endsWith("waitcntr")) {
-                out.add(new Bad(n, "a misaligned address", new Deferred(f -> (n.equals("tgt_var") ? f.buf1 : f.buf + 2048) + 3), ANY_CLEAN));
+                // LAPI's error list has no alignment code; a counter or an RMW variable at any address in memory is used as it is
+                out.add(new Bad(n, "a misaligned address", new Deferred(f -> (n.equals("tgt_var") ? f.buf1 : f.buf + 2048) + 3), SUCCEEDS));
             }
             return;
         }

@@ -49,9 +49,9 @@ class CommandFuzzTest {
                 try {
                     ok = f.get(20, TimeUnit.SECONDS);
                 } catch (java.util.concurrent.ExecutionException e) {
-                    throw new AssertionError("seed " + SEED + ", line " + i + ": '" + line + "' threw " + e.getCause(), e.getCause());
+                    throw new AssertionError(where(SEED, i, line) + " threw " + e.getCause(), e.getCause());
                 } catch (java.util.concurrent.TimeoutException e) {
-                    fail("seed " + SEED + ", line " + i + ": '" + line + "' hung the shell");
+                    fail(where(SEED, i, line) + " hung the shell");
                     return;
                 }
                 if (!ok) {
@@ -62,12 +62,12 @@ class CommandFuzzTest {
                     int commands = LineParser.splitCommands(line).size();
                     // one line per rejected command, or per rank ("[r] ...") when it ran on several
                     if (e.isBlank() || own.size() > commands || e.lines().anyMatch(l -> l.isBlank() || l.startsWith("\tat ") || l.contains("Exception in"))) {
-                        fail("seed " + SEED + ", line " + i + ": '" + line + "' (" + commands + " commands) was rejected with "
+                        fail(where(SEED, i, line) + " (" + commands + " commands) was rejected with "
                                 + own.size() + " error lines:\n" + e);
                     }
-                    assertTrue(!e.contains("Exception") || e.contains("MPI_ERR"), "stack-trace-like error for '" + line + "':\n" + e);
+                    assertTrue(!e.contains("Exception") || e.contains("MPI_ERR"), where(SEED, i, line) + " stack-trace-like error:\n" + e);
                 }
-                if (s.exitRequested()) fail("'" + line + "' ended the session");
+                if (s.exitRequested()) fail(where(SEED, i, line) + " ended the session");
             }
         } finally {
             exec.shutdownNow();
@@ -118,6 +118,28 @@ class CommandFuzzTest {
         return line.replaceAll("(?i)\\b(exit|quit)\\b", "help").replaceAll("(?i)\\b(record|save|transcript|source|run)\\b", "ranks");
     }
 
+    /** How every failure starts: enough to replay it ({@code -Dfuzz.seed=S}, then line number i of that seed's sequence). */
+    static String where(long seed, int i, String line) {
+        return "seed " + seed + " (-Dfuzz.seed=" + seed + "), line " + i + ": '" + line + "'";
+    }
+
+    /** A failure can be replayed from its message alone: it names the seed and the line, and a seed gives the same lines again. */
     @Test
-    void seedIsReported() { assertEquals(20261121L, Long.getLong("fuzz.seed", 20261121L)); }
+    void aFailureNamesItsSeedAndTheSeedReplaysTheSameLines() {
+        List<String> words = vocabulary();
+        long seed = 987654321L;
+        List<String> first = new ArrayList<>(), again = new ArrayList<>(), other = new ArrayList<>();
+        Random a = new Random(seed), b = new Random(seed), c = new Random(seed + 1);
+        for (int i = 0; i < 500; i++) {
+            first.add(generate(a, words));
+            again.add(generate(b, words));
+            other.add(generate(c, words));
+        }
+        for (int i = 0; i < first.size(); i++) {
+            assertEquals(first.get(i), again.get(i), "line " + i + ": the same seed must give the same lines, or a reported seed replays nothing");
+        }
+        assertTrue(!first.equals(other), "another seed gives other lines");
+        String msg = where(seed, 321, first.get(321));
+        assertTrue(msg.contains("-Dfuzz.seed=987654321") && msg.contains("line 321") && msg.contains("'" + first.get(321) + "'"), msg);
+    }
 }

@@ -3,6 +3,12 @@ package org.mpish.shell;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** The launcher's non-interactive modes and exit statuses, through the real ./mpish. */
@@ -54,11 +60,53 @@ class LauncherIT {
         assertTrue(r.err().contains("MPI_Abort(MPI_COMM_WORLD, 7) called by rank 0"), r.err());
     }
 
+    /**
+     * --help prints a usage on standard output naming every option and form of mpish(1)'s SYNOPSIS; --version the
+     * version of the build (the project's pom.xml); an unknown option is a usage error (exit 2) saying which.
+     */
     @Test
     void helpAndVersion() throws Exception {
-        assertEquals(0, Launcher.run(null, "--version").status());
-        Launcher.Result r = Launcher.run(null, "--bogus-option");
+        Launcher.Result r = Launcher.run(null, "--help");
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("", r.err(), r.toString());
+        assertTrue(r.out().startsWith("Usage: mpish "), r.toString());
+        List<String> synopsis = synopsisWords();
+        assertTrue(synopsis.containsAll(List.of("-n", "-m", "-c", "--no-color", "run", "man", "--help", "--version")), synopsis.toString());
+        for (String w : synopsis) {
+            assertTrue(Pattern.compile("(^|[\\s\\[,])" + Pattern.quote(w) + "\\b").matcher(r.out()).find(),
+                    "--help does not mention " + w + " (in mpish(1)'s SYNOPSIS):\n" + r.out());
+        }
+        assertEquals(r.out(), Launcher.run(null, "-h").out(), "-h is --help");
+
+        r = Launcher.run(null, "--version");
+        assertEquals(0, r.status(), r.toString());
+        assertEquals("", r.err(), r.toString());
+        assertEquals("mpish " + projectVersion() + "\n", r.out());
+
+        r = Launcher.run(null, "--bogus-option");
         assertEquals(2, r.status(), r.toString());
+        assertEquals("", r.out(), r.toString());
+        assertTrue(r.err().contains("--bogus-option"), "the error names the option:\n" + r);
+    }
+
+    /** The options and subcommands of the first form ("mpish [...]"), the subcommand names and --help / --version of mpish(1)'s SYNOPSIS. */
+    private static List<String> synopsisWords() throws IOException {
+        String page = Files.readString(Repo.root().resolve("man/man1/mpish.1"));
+        String syn = page.substring(page.indexOf(".SH SYNOPSIS"), page.indexOf(".SH DESCRIPTION"));
+        List<String> words = new ArrayList<>();
+        String[] forms = syn.split("\n\\.br\n");
+        Matcher opt = Pattern.compile("\\\\-(\\\\-)?([a-z][a-z\\\\-]*)").matcher(forms[0] + "\n" + forms[forms.length - 1]);
+        while (opt.find()) words.add((opt.group(1) != null ? "--" : "-") + opt.group(2).replace("\\-", "-"));
+        Matcher sub = Pattern.compile("^\\.B mpish (\\w+)", Pattern.MULTILINE).matcher(syn);
+        while (sub.find()) words.add(sub.group(1));
+        return words;
+    }
+
+    private static String projectVersion() throws IOException {
+        Matcher v = Pattern.compile("<artifactId>mpish-parent</artifactId>\\s*<version>([^<]+)</version>")
+                .matcher(Files.readString(Repo.root().resolve("pom.xml")));
+        assertTrue(v.find(), "version in pom.xml");
+        return v.group(1);
     }
 
     /** Resource limits (issue 9): the cap on ranks is a usage error (exit 2) of one line, in the shell and in `run`. */

@@ -50,6 +50,18 @@ public final class Tmux implements AutoCloseable {
         throw new AssertionError("screen never matched /" + regex + "/ within " + seconds + " s:\n" + s);
     }
 
+    /** Waits until {@code test} holds for the screen; returns the screen or fails with it and {@code what}. */
+    public String waitUntil(java.util.function.Predicate<String> test, String what, int seconds) throws IOException, InterruptedException {
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        String s = "";
+        while (System.nanoTime() < end) {
+            s = screen();
+            if (test.test(s)) return s;
+            Thread.sleep(100);
+        }
+        throw new AssertionError("the screen never showed " + what + " within " + seconds + " s:\n" + s);
+    }
+
     private String tmux(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("tmux", "-L", socket));
         cmd.addAll(List.of(args));

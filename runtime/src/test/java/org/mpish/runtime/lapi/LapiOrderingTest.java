@@ -24,9 +24,10 @@ class LapiOrderingTest {
             long tb = f.alloc(1, 4), b = f.alloc(0, 4);
             f.run(0, () -> L.call(f.r(0), "LAPI_Put", 0L, 1L, 4L, tb, b, null, null, null));
             CompletableFuture<Object> fence = f.r(0).submit(() -> L.call(f.r(0), "LAPI_Fence", 0L));
-            Thread.sleep(100);
+            // the fence parks once it has seen the data still moving (on a loaded machine that may take a while)
+            for (long end = System.nanoTime() + 5_000_000_000L; f.r(0).waitDescription() == null && System.nanoTime() < end; ) Thread.sleep(10);
             assertFalse(fence.isDone());
-            assertTrue(f.r(0).waitDescription().contains("still moving data"), f.r(0).waitDescription());
+            assertTrue(String.valueOf(f.r(0).waitDescription()).contains("still moving data"), f.r(0).waitDescription());
             f.probe(1);
             fence.get(5, TimeUnit.SECONDS);
             assertEquals(LapiErrors.HNDL_INVALID, f.code(0, () -> L.call(f.r(0), "LAPI_Fence", 3L)));

@@ -183,9 +183,18 @@ class LapiPutGetTest {
     void xferFlagsAreHintsThatAreAccepted_L60() {
         try (Fixture f = new Fixture(2)) {
             long tb = f.alloc(1, 4), b = f.alloc(0, 4), cc = f.alloc(0, 8);
-            f.run(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("Xfer_type", "PUT", "tgt", 1L, "tgt_addr", tb, "org_addr", b, "len", 4L,
-                    "flags", (long) (LapiConst.KNOWN_FLAGS), "cmpl_cntr", cc)));
-            f.run(0, () -> L.waitcntr(f.r(0), 0, cc, 1));
+            int n = 0;
+            // every hint of lapi.h (L60) alone, then all of them: a hint changes nothing about what arrives
+            long[] hints = {0x2, 0x4, 0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x2 | 0x4 | 0x10 | 0x20 | 0x40 | 0x80 | 0x100 | 0x200};
+            for (long flags : hints) {
+                int value = 0x5eed + ++n, done = n;
+                f.run(0, () -> L.putInts(f.r(0), b, value));
+                f.run(0, () -> L.call(f.r(0), "LAPI_Xfer", 0L, L.m("Xfer_type", "PUT", "tgt", 1L, "tgt_addr", tb, "org_addr", b, "len", 4L,
+                        "flags", flags, "cmpl_cntr", cc)));
+                f.run(0, () -> L.waitcntr(f.r(0), 0, cc, 1));
+                assertArrayEquals(new int[] {value}, L.ints(f.r(1), tb, 1), "flags 0x" + Long.toHexString(flags) + " (transfer " + done + ")");
+            }
+            assertEquals(9, n, "the eight documented hints, then all of them");
         }
     }
 

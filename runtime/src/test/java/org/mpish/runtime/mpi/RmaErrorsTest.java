@@ -32,6 +32,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.mpish.runtime.Job;
 import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.TestJob;
 
@@ -278,6 +279,7 @@ class RmaErrorsTest {
 
     @Test
     void errorsGoToTheWindowsHandler() { // R55: a Put to rank -5 reaches the window's handler, not the communicator's
+        java.util.concurrent.atomic.AtomicInteger checked = new java.util.concurrent.atomic.AtomicInteger();
         try (TestJob t = new TestJob(2)) {
             t.spmd(r -> {
                 TestJob.returnErrors(r);
@@ -292,13 +294,19 @@ class RmaErrorsTest {
                 assertThrows(MpiException.class, () -> TestJob.call(r, PUT, put(alloc(r, "MPI_INT", 1), -5, 0, w)));
                 assertSame(w, got[0]);
                 assertEquals(MPI_ERR_RANK, code[0]);
+                checked.incrementAndGet();
+                ok(r, "MPI_Barrier", "MPI_COMM_WORLD"); // both ranks are past their checks before rank 0 ends the job
                 w.setErrhandler(Errhandler.ERRORS_ARE_FATAL);
                 if (r.id() == 0) {
                     assertThrows(JobAbortedException.class, () -> TestJob.call(r, "MPI_Win_complete", w));
+                    assertEquals(Job.Abort.Kind.FATAL_ERROR, r.job().abortReason().kind());
+                    assertTrue(r.job().abortReason().message().contains("MPI_ERR_RMA_SYNC"), r.job().abortReason().message());
+                    checked.incrementAndGet();
                 }
             });
         } catch (JobAbortedException expected) {
-            // rank 1 sees the abort too
+            // rank 1 may see the abort too; only the checks counted below say the test ran
         }
+        assertEquals(3, checked.get(), "both ranks checked the window's handler, and rank 0's fatal error ended the job");
     }
 }

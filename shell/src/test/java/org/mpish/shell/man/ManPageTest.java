@@ -101,7 +101,8 @@ class ManPageTest {
         ManPage.render(null, "null.1", 78, Style.PLAIN);
         ManPage.render("\\", "x.1", 0, Style.ANSI);
         ManPage.render(".TP 99999999999\n.RS -99999\n\\h'-999'\\l'999\\(em'", "x.1", 5000, Style.PLAIN);
-        ManPage.render(".de XX\n.YY\n..\n.if n \\{\\\nx\n\\}\n.so /etc/passwd\n", "x.1", 78, Style.PLAIN);
+        String so = ManPage.render(".de XX\n.YY\n..\n.if n \\{\\\nx\n\\}\n.so /etc/passwd\n", "x.1", 78, Style.PLAIN);
+        assertFalse(so.contains("root:"), "a page must not pull in another file (.so):\n" + so); // every passwd file has root's line
     }
 
     @Test
