@@ -27,5 +27,6 @@ final class Families {
             new org.mpish.runtime.mpi.p2p.RequestCalls(),
             new org.mpish.runtime.mpi.p2p.BsendCalls(),
             new org.mpish.runtime.mpi.coll.OpCalls(),
-            new org.mpish.runtime.mpi.coll.CollCalls());
+            new org.mpish.runtime.mpi.coll.CollCalls(),
+            new org.mpish.runtime.mpi.coll.TopoCalls());
 }

@@ -78,6 +78,9 @@ public final class Comm extends Attributable {
         return out;
     }
 
+    /** MPI_Comm_split for the other families (a Cartesian sub-grid, ...): null where {@code color} is MPI_UNDEFINED. */
+    public Comm split(int color, int key, String call) { return Comms.partition(process, this, color, key, call); }
+
     /**
      * The split-phase form of {@link #exchange}: contributes {@code mine} to this communicator's next collective
      * and returns at once. {@link Pending#ready} tells whether every participant has contributed,

@@ -73,11 +73,50 @@ final class Coll {
         for (int i = 0; i < n; i++) CollArgs.buffer(m, t, addr + displs[i], counts[i], arg);
     }
 
+    // ---- barrier and broadcast (their blocking forms are MPI_Barrier and MPI_Bcast of the environment and communicator families) ----
+
+    /** MPI_Ibarrier, MPI_Barrier_init: comm. */
+    static Object barrier(Rank r, Args a, Runner run) {
+        Comm c = a.comm(0);
+        return run.run(c, run.name("MPI_Barrier"), () -> Part.of(-1, -1, null, null, null), parts -> { });
+    }
+
+    /** MPI_Ibcast, MPI_Bcast_init: buffer, count, datatype, root, comm; as MPI_Bcast, a receiver may describe more room than the root sends. */
+    static Object bcast(Rank r, Args a, Runner run) {
+        String call = run.name("MPI_Bcast");
+        Comm c = a.comm(4);
+        long addr = a.l(0);
+        int count = a.i(1), root = a.i(3);
+        Role[] role = new Role[1];
+        return run.run(c, call, () -> {
+            Role ro = role[0] = CollArgs.role(c, root);
+            CollArgs.count(count, "count");
+            Datatype t = a.type(2);
+            CollArgs.committed(t, "datatype");
+            CollArgs.notInPlace(addr, "buffer", "which no broadcast takes");
+            byte[] data = null;
+            if (ro != Role.NONE) CollArgs.buffer(r.memory(), t, addr, count, "buffer");
+            if (ro == Role.ROOT) data = t.pack(r.memory(), addr, count);
+            return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, CollArgs.elem(t), data);
+        }, parts -> {
+            if (role[0] != Role.LEAF) return;
+            sameRoot(c, parts, root);
+            byte[] got = parts[peer(c, root)].bytes();
+            Datatype t = a.type(2);
+            long room = t.size() * (long) count;
+            if (got.length > room) {
+                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE, "count: the root sent " + got.length
+                        + " bytes; this buffer holds " + room);
+            }
+            t.unpack(got, 0, got.length, r.memory(), addr, count);
+        });
+    }
+
     // ---- gather ---------------------------------------------------------------------------------
 
     /** MPI_Gather (v = false) and MPI_Gatherv (v = true). */
-    static Object gather(Rank r, Args a, boolean v) {
-        String call = v ? "MPI_Gatherv" : "MPI_Gather";
+    static Object gather(Rank r, Args a, boolean v, Runner run) {
+        String call = run.name(v ? "MPI_Gatherv" : "MPI_Gather");
         int ri = v ? 7 : 6;
         Comm c = a.comm(ri + 1);
         int root = a.i(ri), n = c.peerSize();
@@ -87,7 +126,7 @@ final class Coll {
         Datatype[] rt = new Datatype[1];
         int[][] rcounts = new int[1][];
         long[][] displs = new long[1][];
-        Part[] parts = Meeting.meet(c, call, () -> {
+        return run.run(c, call, () -> {
             Role ro = role[0] = CollArgs.role(c, root);
             if (inPlace && (c.isInter() || ro != Role.ROOT)) {
                 CollArgs.notInPlace(sbuf, "sendbuf", c.isInter() ? "which an intercommunicator does not take" : "which only the root may pass");
@@ -119,32 +158,32 @@ final class Coll {
                 checkRecvs(r.memory(), rbuf, rcounts[0], displs[0], t, n, "recvbuf");
             }
             return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, elem, data);
+        }, parts -> {
+            if (role[0] == Role.NONE) return;
+            sameRoot(c, parts, root);
+            if (role[0] != Role.ROOT) return;
+            List<Recv> recvs = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                if (!c.isInter() && j == c.rank() && inPlace) continue;
+                Part p = parts[peer(c, j)];
+                recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rt[0], v ? "recvcounts[" + j + "]" : "recvcount"));
+            }
+            deliver(r, "the root", recvs);
         });
-        if (role[0] == Role.NONE) return null;
-        sameRoot(c, parts, root);
-        if (role[0] != Role.ROOT) return null;
-        List<Recv> recvs = new ArrayList<>();
-        for (int j = 0; j < n; j++) {
-            if (!c.isInter() && j == c.rank() && inPlace) continue;
-            Part p = parts[peer(c, j)];
-            recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rt[0], v ? "recvcounts[" + j + "]" : "recvcount"));
-        }
-        deliver(r, "the root", recvs);
-        return null;
     }
 
     // ---- scatter --------------------------------------------------------------------------------
 
     /** MPI_Scatter (v = false) and MPI_Scatterv (v = true). */
-    static Object scatter(Rank r, Args a, boolean v) {
-        String call = v ? "MPI_Scatterv" : "MPI_Scatter";
+    static Object scatter(Rank r, Args a, boolean v, Runner run) {
+        String call = run.name(v ? "MPI_Scatterv" : "MPI_Scatter");
         int ri = v ? 7 : 6, rb = v ? 4 : 3;
         Comm c = a.comm(ri + 1);
         int root = a.i(ri), n = c.peerSize();
         long sbuf = a.l(0), rbuf = a.l(rb);
         boolean inPlace = rbuf == IN_PLACE;
         Role[] role = new Role[1];
-        Part[] parts = Meeting.meet(c, call, () -> {
+        return run.run(c, call, () -> {
             Role ro = role[0] = CollArgs.role(c, root);
             if (inPlace && (c.isInter() || ro != Role.ROOT)) {
                 CollArgs.notInPlace(rbuf, "recvbuf", c.isInter() ? "which an intercommunicator does not take" : "which only the root may pass");
@@ -183,22 +222,22 @@ final class Coll {
                 out = new Chunks(data, elems);
             }
             return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, null, out);
+        }, parts -> {
+            if (role[0] == Role.NONE) return;
+            sameRoot(c, parts, root);
+            if (role[0] == Role.ROOT && (c.isInter() || inPlace)) return;
+            Chunks from = (Chunks) parts[peer(c, root)].data();
+            int me = c.rank();
+            deliver(r, me(c), List.of(new Recv(c.isInter() ? "remote rank " + root : "the root", from.data[me], from.elems[me], rbuf,
+                    a.i(rb + 1), a.type(rb + 2), v ? "sendcounts[" + me + "]" : "recvcount")));
         });
-        if (role[0] == Role.NONE) return null;
-        sameRoot(c, parts, root);
-        if (role[0] == Role.ROOT && (c.isInter() || inPlace)) return null;
-        Chunks from = (Chunks) parts[peer(c, root)].data();
-        int me = c.rank();
-        deliver(r, me(c), List.of(new Recv(c.isInter() ? "remote rank " + root : "the root", from.data[me], from.elems[me], rbuf,
-                a.i(rb + 1), a.type(rb + 2), v ? "sendcounts[" + me + "]" : "recvcount")));
-        return null;
     }
 
     // ---- allgather ------------------------------------------------------------------------------
 
     /** MPI_Allgather (v = false) and MPI_Allgatherv (v = true). */
-    static Object allgather(Rank r, Args a, boolean v) {
-        String call = v ? "MPI_Allgatherv" : "MPI_Allgather";
+    static Object allgather(Rank r, Args a, boolean v, Runner run) {
+        String call = run.name(v ? "MPI_Allgatherv" : "MPI_Allgather");
         Comm c = a.comm(v ? 7 : 6);
         int n = c.peerSize();
         long sbuf = a.l(0), rbuf = a.l(3);
@@ -206,7 +245,7 @@ final class Coll {
         Datatype[] rtype = new Datatype[1];
         int[][] rcounts = new int[1][];
         long[][] displs = new long[1][];
-        Part[] parts = Meeting.meet(c, call, () -> {
+        return run.run(c, call, () -> {
             Datatype rt = rtype[0] = a.type(v ? 6 : 5);
             CollArgs.committed(rt, "recvtype");
             if (v) {
@@ -231,15 +270,15 @@ final class Coll {
             CollArgs.committed(st, "sendtype");
             CollArgs.buffer(r.memory(), st, sbuf, a.i(1), "sendbuf");
             return Part.of(-1, -1, null, CollArgs.elem(st), st.pack(r.memory(), sbuf, a.i(1)));
+        }, parts -> {
+            List<Recv> recvs = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                if (!c.isInter() && j == c.rank() && inPlace) continue;
+                Part p = parts[peer(c, j)];
+                recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rtype[0], v ? "recvcounts[" + j + "]" : "recvcount"));
+            }
+            deliver(r, me(c), recvs);
         });
-        List<Recv> recvs = new ArrayList<>();
-        for (int j = 0; j < n; j++) {
-            if (!c.isInter() && j == c.rank() && inPlace) continue;
-            Part p = parts[peer(c, j)];
-            recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rtype[0], v ? "recvcounts[" + j + "]" : "recvcount"));
-        }
-        deliver(r, me(c), recvs);
-        return null;
     }
 
     // ---- all to all -----------------------------------------------------------------------------
@@ -248,14 +287,14 @@ final class Coll {
     private record Side(int[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
 
     /** MPI_Alltoall (form 0), MPI_Alltoallv (1), MPI_Alltoallw (2). */
-    static Object alltoall(Rank r, Args a, int form) {
-        String call = form == 0 ? "MPI_Alltoall" : form == 1 ? "MPI_Alltoallv" : "MPI_Alltoallw";
+    static Object alltoall(Rank r, Args a, int form, Runner run) {
+        String call = run.name(form == 0 ? "MPI_Alltoall" : form == 1 ? "MPI_Alltoallv" : "MPI_Alltoallw");
         Comm c = a.comm(form == 0 ? 6 : 8);
         int n = c.peerSize();
         long sbuf = a.l(0), rbuf = a.l(form == 0 ? 3 : 4);
         boolean inPlace = sbuf == IN_PLACE;
         Side[] recvSide = new Side[1];
-        Part[] parts = Meeting.meet(c, call, () -> {
+        return run.run(c, call, () -> {
             CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
             if (inPlace && c.isInter()) CollArgs.notInPlace(sbuf, "sendbuf", "which an intercommunicator does not take");
             Side rs = recvSide[0] = side(a, form, false, n);
@@ -270,16 +309,16 @@ final class Coll {
                 elems[j] = CollArgs.elem(ss.types[j]);
             }
             return Part.of(-1, -1, null, null, new Chunks(data, elems));
+        }, parts -> {
+            Side rs = recvSide[0];
+            int me = c.rank();
+            List<Recv> recvs = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                Chunks from = (Chunks) parts[peer(c, j)].data();
+                recvs.add(new Recv(who(c, j), from.data[me], from.elems[me], rbuf + rs.displs[j], rs.counts[j], rs.types[j], rs.countArg.apply(j)));
+            }
+            deliver(r, me(c), recvs);
         });
-        Side rs = recvSide[0];
-        int me = c.rank();
-        List<Recv> recvs = new ArrayList<>();
-        for (int j = 0; j < n; j++) {
-            Chunks from = (Chunks) parts[peer(c, j)].data();
-            recvs.add(new Recv(who(c, j), from.data[me], from.elems[me], rbuf + rs.displs[j], rs.counts[j], rs.types[j], rs.countArg.apply(j)));
-        }
-        deliver(r, me(c), recvs);
-        return null;
     }
 
     /** Reads the send (or receive) arguments of an all-to-all and checks them. */

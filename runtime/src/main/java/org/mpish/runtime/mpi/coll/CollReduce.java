@@ -89,13 +89,14 @@ final class CollReduce {
     }
 
     /** MPI_Reduce: sendbuf, recvbuf, count, datatype, op, root, comm. */
-    static Object reduce(Rank r, Args a) {
+    static Object reduce(Rank r, Args a, Runner run) {
+        String call = run.name("MPI_Reduce");
         Comm c = a.comm(6);
         int root = a.i(5), count = a.i(2);
         Role[] role = new Role[1];
         In[] in = new In[1];
         Part[] mine = new Part[1];
-        Part[] parts = Meeting.meet(c, "MPI_Reduce", () -> {
+        return run.run(c, call, () -> {
             Role ro = role[0] = CollArgs.role(c, root);
             In i = in[0] = checkIn(a, count, "count");
             if (ro == Role.ROOT) {
@@ -107,45 +108,46 @@ final class CollReduce {
                 return mine[0] = Part.of(key, count, i.op, CollArgs.elem(i.type), null);
             }
             return mine[0] = input(r, c, a, i, count, key, ro == Role.ROOT, ro == Role.ROOT);
+        }, parts -> {
+            if (role[0] == Role.NONE) return;
+            Coll.sameRoot(c, parts, root);
+            if (role[0] != Role.ROOT) return;
+            int n = c.peerSize();
+            agree(c, parts, 0, n, mine[0], "count");
+            byte[] res = fold(r, c, parts, in[0], count, 0, n);
+            store(r, res, 0, res.length, in[0].type, a.l(1), count);
         });
-        if (role[0] == Role.NONE) return null;
-        Coll.sameRoot(c, parts, root);
-        if (role[0] != Role.ROOT) return null;
-        int n = c.peerSize();
-        agree(c, parts, 0, n, mine[0], "count");
-        byte[] res = fold(r, c, parts, in[0], count, 0, n);
-        store(r, res, 0, res.length, in[0].type, a.l(1), count);
-        return null;
     }
 
     /** MPI_Allreduce: sendbuf, recvbuf, count, datatype, op, comm. */
-    static Object allreduce(Rank r, Args a) {
+    static Object allreduce(Rank r, Args a, Runner run) {
+        String call = run.name("MPI_Allreduce");
         Comm c = a.comm(5);
         int count = a.i(2);
         In[] in = new In[1];
         Part[] mine = new Part[1];
-        Part[] parts = Meeting.meet(c, "MPI_Allreduce", () -> {
+        return run.run(c, call, () -> {
             In i = in[0] = checkIn(a, count, "count");
             CollArgs.notInPlace(a.l(1), "recvbuf", "which only sendbuf may be");
             CollArgs.buffer(r.memory(), i.type, a.l(1), count, "recvbuf");
             return mine[0] = input(r, c, a, i, count, -1, true, true);
+        }, parts -> {
+            int n = c.peerSize();
+            agree(c, parts, 0, n, mine[0], "count");
+            byte[] res = fold(r, c, parts, in[0], count, 0, n);
+            store(r, res, 0, res.length, in[0].type, a.l(1), count);
         });
-        int n = c.peerSize();
-        agree(c, parts, 0, n, mine[0], "count");
-        byte[] res = fold(r, c, parts, in[0], count, 0, n);
-        store(r, res, 0, res.length, in[0].type, a.l(1), count);
-        return null;
     }
 
     /** MPI_Reduce_scatter_block (block = true: recvcount) and MPI_Reduce_scatter (recvcounts[]). */
-    static Object reduceScatter(Rank r, Args a, boolean block) {
-        String call = block ? "MPI_Reduce_scatter_block" : "MPI_Reduce_scatter";
+    static Object reduceScatter(Rank r, Args a, boolean block, Runner run) {
+        String call = run.name(block ? "MPI_Reduce_scatter_block" : "MPI_Reduce_scatter");
         Comm c = a.comm(5);
         int size = c.size(), me = c.rank(), n = c.peerSize();
         In[] in = new In[1];
         Part[] mine = new Part[1];
         int[] mineAt = new int[2]; // offset (elements) and count of this rank's block
-        Part[] parts = Meeting.meet(c, call, () -> {
+        return run.run(c, call, () -> {
             long total;
             if (block) {
                 CollArgs.count(a.i(2), "recvcount");
@@ -167,46 +169,46 @@ final class CollReduce {
             CollArgs.notInPlace(a.l(1), "recvbuf", "which only sendbuf may be");
             CollArgs.buffer(r.memory(), i.type, a.l(1), mineAt[1], "recvbuf");
             return mine[0] = input(r, c, a, i, count, -1, false, true);
-        });
-        if (!c.isInter()) agree(c, parts, 0, n, mine[0], block ? "recvcount" : "recvcounts");
-        long count = parts[peer(c, 0)].count();
-        for (int j = 1; j < n; j++) {
-            if (parts[peer(c, j)].count() != count) {
-                throw new MpiException(MPI_ERR_COUNT, (block ? "recvcount" : "recvcounts") + ": " + who(c, j) + " reduces "
-                        + parts[peer(c, j)].count() + " elements, " + who(c, 0) + " " + count + "; they must agree");
+        }, parts -> {
+            if (!c.isInter()) agree(c, parts, 0, n, mine[0], block ? "recvcount" : "recvcounts");
+            long count = parts[peer(c, 0)].count();
+            for (int j = 1; j < n; j++) {
+                if (parts[peer(c, j)].count() != count) {
+                    throw new MpiException(MPI_ERR_COUNT, (block ? "recvcount" : "recvcounts") + ": " + who(c, j) + " reduces "
+                            + parts[peer(c, j)].count() + " elements, " + who(c, 0) + " " + count + "; they must agree");
+                }
             }
-        }
-        byte[] res = fold(r, c, parts, in[0], (int) count, 0, n);
-        long esz = in[0].type.size();
-        long off = mineAt[0] * esz, len = mineAt[1] * esz;
-        if (off + len > res.length) {
-            throw new MpiException(MPI_ERR_COUNT, (block ? "recvcount" : "recvcounts") + ": this rank's block ends at element "
-                    + (mineAt[0] + mineAt[1]) + " but the reduced vector has " + count);
-        }
-        // in place, the result block lands at the start of recvbuf (MPI-4.1 6.10.1)
-        store(r, res, (int) off, (int) len, in[0].type, a.l(1), mineAt[1]);
-        return null;
+            byte[] res = fold(r, c, parts, in[0], (int) count, 0, n);
+            long esz = in[0].type.size();
+            long off = mineAt[0] * esz, len = mineAt[1] * esz;
+            if (off + len > res.length) {
+                throw new MpiException(MPI_ERR_COUNT, (block ? "recvcount" : "recvcounts") + ": this rank's block ends at element "
+                        + (mineAt[0] + mineAt[1]) + " but the reduced vector has " + count);
+            }
+            // in place, the result block lands at the start of recvbuf (MPI-4.1 6.10.1)
+            store(r, res, (int) off, (int) len, in[0].type, a.l(1), mineAt[1]);
+        });
     }
 
     /** MPI_Scan (exclusive = false) and MPI_Exscan (true): sendbuf, recvbuf, count, datatype, op, comm. */
-    static Object scan(Rank r, Args a, boolean exclusive) {
-        String call = exclusive ? "MPI_Exscan" : "MPI_Scan";
+    static Object scan(Rank r, Args a, boolean exclusive, Runner run) {
+        String call = run.name(exclusive ? "MPI_Exscan" : "MPI_Scan");
         Comm c = a.comm(5);
         int count = a.i(2);
         In[] in = new In[1];
         Part[] mine = new Part[1];
-        Part[] parts = Meeting.meet(c, call, () -> {
+        return run.run(c, call, () -> {
             if (c.isInter()) throw new MpiException(MPI_ERR_COMM, c.name() + " is an intercommunicator; " + call + " needs an intracommunicator");
             In i = in[0] = checkIn(a, count, "count");
             CollArgs.notInPlace(a.l(1), "recvbuf", "which only sendbuf may be");
             CollArgs.buffer(r.memory(), i.type, a.l(1), count, "recvbuf");
             return mine[0] = input(r, c, a, i, count, -1, true, true);
+        }, parts -> {
+            int me = c.rank(), upTo = exclusive ? me : me + 1;
+            agree(c, parts, 0, c.size(), mine[0], "count");
+            if (upTo == 0) return; // rank 0 of an exclusive scan: recvbuf is left as it is
+            byte[] res = fold(r, c, parts, in[0], count, 0, upTo);
+            store(r, res, 0, res.length, in[0].type, a.l(1), count);
         });
-        int me = c.rank(), upTo = exclusive ? me : me + 1;
-        agree(c, parts, 0, c.size(), mine[0], "count");
-        if (upTo == 0) return null; // rank 0 of an exclusive scan: recvbuf is left as it is
-        byte[] res = fold(r, c, parts, in[0], count, 0, upTo);
-        store(r, res, 0, res.length, in[0].type, a.l(1), count);
-        return null;
     }
 }

@@ -32,6 +32,15 @@ final class Meeting {
     }
 
     static Part[] meet(Comm c, String call, Supplier<Part> prepare) {
+        Comm.Pending pending = start(c, call, prepare);
+        if (!pending.ready()) {
+            c.process().rank().await(pending::ready, () -> call + " on " + c.name() + ": waiting for " + pending.missing());
+        }
+        return collect(c, call, pending);
+    }
+
+    /** This rank's half: checks and contributes, without waiting; its own argument error is thrown here. */
+    static Comm.Pending start(Comm c, String call, Supplier<Part> prepare) {
         Part mine;
         try {
             mine = prepare.get();
@@ -48,9 +57,11 @@ final class Meeting {
             pending.abandon();
             throw mine.failed;
         }
-        if (!pending.ready()) {
-            c.process().rank().await(pending::ready, () -> call + " on " + c.name() + ": waiting for " + pending.missing());
-        }
+        return pending;
+    }
+
+    /** Every rank's part once all have contributed; MPI_ERR_OTHER if another rank failed its own checks. */
+    static Part[] collect(Comm c, String call, Comm.Pending pending) {
         Object[] all = pending.finish();
         Part[] parts = new Part[all.length];
         for (int i = 0; i < all.length; i++) {
