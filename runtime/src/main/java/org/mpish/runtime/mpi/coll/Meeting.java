@@ -53,6 +53,12 @@ final class Meeting {
                     "the data is larger than one call can move (2^31-1 bytes): " + f.getMessage()));
         }
         Comm.Pending pending = c.start(mine, call);
+        org.mpish.runtime.Rank r = c.process().rank();
+        if (r.job().tracing()) {
+            r.job().emit(r.id(), "coll", "begin", call + " on " + c.name() + ": " + (mine.failed != null
+                    ? "fails here (" + ErrorClass.name(mine.failed.errorClass()) + ")" : size(mine.data) + " bytes in"),
+                    java.util.Map.of("call", call, "comm", c.name(), "bytes_in", size(mine.data)));
+        }
         if (mine.failed != null) { // the others learn of it when they arrive; this rank does not wait for them
             pending.abandon();
             throw mine.failed;
@@ -71,7 +77,29 @@ final class Meeting {
                         + " (" + ErrorClass.name(parts[i].failed.errorClass()) + ": " + parts[i].failed.detail() + "), so the collective did not complete");
             }
         }
+        org.mpish.runtime.Rank r = c.process().rank();
+        if (r.job().tracing()) {
+            long others = 0;
+            StringBuilder who = new StringBuilder();
+            for (int i = 0; i < parts.length; i++) {
+                if (i != c.participantIndex()) others += size(parts[i].data);
+                who.append(i == 0 ? "" : ",").append(c.shared().participant(i));
+            }
+            r.job().emit(r.id(), "coll", "end", call + " on " + c.name() + " matched world ranks " + who + "; "
+                    + others + " bytes from the others", java.util.Map.of("call", call, "comm", c.name(), "bytes_out", others));
+        }
         return parts;
+    }
+
+    /** Bytes of a part's data: packed bytes, or per-destination chunks. */
+    private static long size(Object data) {
+        if (data instanceof byte[] b) return b.length;
+        if (data instanceof Coll.Chunks ch) {
+            long n = 0;
+            for (byte[] b : ch.data()) if (b != null) n += b.length;
+            return n;
+        }
+        return 0;
     }
 
     /** The participant index of rank {@code r} of the group this rank receives from (the remote group of an intercommunicator). */

@@ -2,6 +2,7 @@ package org.mpish.runtime.mpi.coll;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mpish.runtime.mpi.coll.CollFixture.call;
 import static org.mpish.runtime.mpi.coll.CollFixture.doubles;
 import static org.mpish.runtime.mpi.coll.CollFixture.ints;
@@ -230,6 +231,25 @@ class CollectivesTest {
                 call(r, "MPI_Allreduce", src, dst, 1, colR, "MPI_SUM", W);
                 assertArrayEquals(new int[] {4, 0, 0, 0, 8, 0, 0, 0, 12, 0, 0, 0, 16, 0, 0, 0}, readInts(r, dst, 16));
             });
+        }
+    }
+
+    @Test
+    void traceFamilyCollHasOneBeginAndEndPerCollectivePerRank() { // issue 14, "seeing it"
+        try (TestJob t = new TestJob(3)) {
+            List<org.mpish.runtime.Event> ev = t.record();
+            t.spmd(r -> {
+                long out = ints(r, 0);
+                call(r, "MPI_Allreduce", ints(r, 1, 2), out, 2, "MPI_INT", "MPI_SUM", W);
+            });
+            List<org.mpish.runtime.Event> coll = ev.stream().filter(e -> e.family().equals("coll")).toList();
+            assertEquals(6, coll.size(), coll.toString());
+            for (int rank = 0; rank < 3; rank++) {
+                int k = rank;
+                org.mpish.runtime.Event end = coll.stream().filter(e -> e.rank() == k && e.kind().equals("end")).findFirst().orElseThrow();
+                assertEquals("MPI_Allreduce on MPI_COMM_WORLD matched world ranks 0,1,2; 16 bytes from the others", end.text());
+                assertTrue(coll.stream().anyMatch(e -> e.rank() == k && e.kind().equals("begin") && e.text().endsWith("8 bytes in")));
+            }
         }
     }
 
