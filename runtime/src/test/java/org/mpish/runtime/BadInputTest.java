@@ -306,6 +306,7 @@ class BadInputTest {
                 };
             }
             case HANDLE_ARRAY -> {
+                if (c.family().equals("collectives")) return List.of("MPI_INT", "MPI_INT"); // one per rank of the job of 2
                 return t.handleKind() == HandleKind.REQUEST ? List.of(call.equals("MPI_Startall") ? f.persistent : f.req) : List.of("MPI_INT");
             }
             case INT -> {
@@ -365,7 +366,11 @@ class BadInputTest {
                 if (cb.equals("deletefn")) return call.startsWith("MPI_Win") ? "MPI_WIN_NULL_DELETE_FN" : call.startsWith("MPI_Type") ? "MPI_TYPE_NULL_DELETE_FN" : "MPI_COMM_NULL_DELETE_FN";
                 return fn();
             }
-            case INT_ARRAY -> { return List.of(call.equals("LAPI_Setcntr_wstatus") ? 1L : 0L); }
+            case INT_ARRAY -> {
+                // a collective's per-rank arrays: one entry per rank of the job of 2, one element each, at displacement 0
+                if (c.family().equals("collectives")) return n.contains("count") ? List.of(1L, 1L) : List.of(0L, 0L);
+                return List.of(call.equals("LAPI_Setcntr_wstatus") ? 1L : 0L);
+            }
             case LONG_ARRAY -> { return List.of(0L); }
             case STATUS -> { return Map.of("MPI_SOURCE", 1L, "MPI_TAG", 0L, "MPI_ERROR", 0L, "count", 8L); }
             case STRUCT -> { return goodStruct(f, call, n); }

@@ -30,11 +30,18 @@ class ManPagesTest {
     @Test
     void everyCallHasAPageWhoseSynopsisMatchesTheCatalogue() throws IOException {
         List<String> problems = new ArrayList<>();
+        org.mpish.shell.man.WhatisIndex index = org.mpish.shell.man.WhatisIndex.build(MAN);
         for (Call c : Catalogue.get().calls()) {
             Path page = MAN.resolve("man3").resolve(c.name() + ".3");
             if (!Files.exists(page)) {
-                problems.add(c.name() + ": no page man/man3/" + c.name() + ".3");
-                continue;
+                // a call documented on another call's page (MPI_Iallreduce and MPI_Allreduce_init on MPI_Allreduce's)
+                // is listed in that page's NAME, which is how `man MPI_Iallreduce` finds it
+                Path named = index.find(c.name() + "(3)");
+                if (named == null) {
+                    problems.add(c.name() + ": no page man/man3/" + c.name() + ".3, and no page lists it in NAME");
+                    continue;
+                }
+                page = named;
             }
             ManSource src = new ManSource(Files.readString(page));
             problems.addAll(synopsisProblems(c, src));

@@ -93,6 +93,33 @@ class ShellTmuxIT {
     }
 
     @Test
+    void aCollectiveOnEveryRankAndAnOutstandingNonblockingOne() throws Exception { // issue 14: MPI-4.1 6.9, 6.12
+        Path hist = Files.createTempFile("mpish-hist", "");
+        try (Tmux t = new Tmux(env(hist), "-n 3")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            enter(t, "@* js globalThis.a = mem.alloc(4); globalThis.b = mem.alloc(4); mem.write(a, MPI.INT, [MPI.Comm_rank(MPI.COMM_WORLD) + 1])");
+            t.waitFor("^\\[2\\] null$", 20);
+            enter(t, "@* MPI_Allreduce `a` `b` 1 MPI_INT MPI_PROD MPI_COMM_WORLD");
+            enter(t, "@* js mem.read(b, MPI.INT, 1)");
+            t.waitFor("^\\[0\\] \\[6\\]$", 20);
+            t.waitFor("^\\[1\\] \\[6\\]$", 10);
+            t.waitFor("^\\[2\\] \\[6\\]$", 10);
+            // rank 0 starts a nonblocking reduction alone: the request view says whom it waits for
+            enter(t, "@0 MPI_Iallreduce `a` `b` 1 MPI_INT MPI_MAX MPI_COMM_WORLD");
+            t.waitFor("^request = req0$", 10);
+            enter(t, "requests");
+            t.waitFor("MPI_Iallreduce on MPI_COMM_WORLD: waiting for ranks 1, 2 to join", 10);
+            enter(t, "@1 MPI_Iallreduce `a` `b` 1 MPI_INT MPI_MAX MPI_COMM_WORLD");
+            enter(t, "@2 MPI_Iallreduce `a` `b` 1 MPI_INT MPI_MAX MPI_COMM_WORLD");
+            enter(t, "@* MPI_Wait req0");
+            enter(t, "@* js mem.read(b, MPI.INT, 1)");
+            t.waitFor("^\\[1\\] \\[3\\]$", 20);
+            t.waitFor("^\\[0\\] \\[3\\]$", 10);
+            exitWithCtrlD(t, "0");
+        }
+    }
+
+    @Test
     void historyIsKeptAcrossRestartsAndUpSearchesByPrefix() throws Exception {
         Path hist = Files.createTempFile("mpish-hist", "");
         try (Tmux t = new Tmux(env(hist), "-n 2")) {

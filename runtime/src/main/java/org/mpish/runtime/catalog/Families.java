@@ -25,5 +25,8 @@ final class Families {
             new org.mpish.runtime.mpi.WinCalls(),
             new org.mpish.runtime.mpi.p2p.P2pCalls(),
             new org.mpish.runtime.mpi.p2p.RequestCalls(),
-            new org.mpish.runtime.mpi.p2p.BsendCalls());
+            new org.mpish.runtime.mpi.p2p.BsendCalls(),
+            new org.mpish.runtime.mpi.coll.OpCalls(),
+            new org.mpish.runtime.mpi.coll.CollCalls(),
+            new org.mpish.runtime.mpi.coll.TopoCalls());
 }

@@ -78,6 +78,66 @@ public final class Comm extends Attributable {
         return out;
     }
 
+    /** MPI_Comm_split for the other families (a Cartesian sub-grid, ...): null where {@code color} is MPI_UNDEFINED. */
+    public Comm split(int color, int key, String call) { return Comms.partition(process, this, color, key, call); }
+
+    /**
+     * The split-phase form of {@link #exchange}: contributes {@code mine} to this communicator's next collective
+     * and returns at once. {@link Pending#ready} tells whether every participant has contributed,
+     * {@link Pending#finish} returns their contributions (checking, as exchange does, that they are in the same
+     * call), {@link Pending#abandon} leaves without looking.
+     */
+    public Pending start(Object mine, String callName) {
+        long seq = collectives++;
+        int space = callName.indexOf(' ');
+        String op = space < 0 ? callName : callName.substring(0, space);
+        Step step = new Step(op, mine);
+        if (shared.participantCount() == 1) return new Pending(seq, null, new Object[] {step});
+        return new Pending(seq, shared.arrive(process.rank(), participantIndex, seq, step), null);
+    }
+
+    /** A collective contribution made by {@link #start}. */
+    public final class Pending {
+        private final long seq;
+        private final Object slot;
+        private Object[] all;
+
+        private Pending(long seq, Object slot, Object[] all) {
+            this.seq = seq;
+            this.slot = slot;
+            this.all = all;
+        }
+
+        public boolean ready() { return all != null || shared.arrived(slot); }
+
+        /** Who has not contributed yet ("rank 2 to join"), for wait descriptions. */
+        public String missing() { return all != null ? "nobody" : shared.missing(slot); }
+
+        /** Every participant's contribution, in participant order; call once {@link #ready}. */
+        public Object[] finish() {
+            if (all == null) all = shared.leave(slot, seq);
+            Object[] out = new Object[all.length];
+            String op = ((Step) all[participantIndex]).op;
+            int odd = -1;
+            for (int i = 0; i < all.length; i++) {
+                Step s = (Step) all[i];
+                if (odd < 0 && !s.op.equals(op)) odd = i;
+                out[i] = s.value;
+            }
+            if (odd >= 0) {
+                throw new MpiException(ErrorClass.MPI_ERR_OTHER, "collective calls do not match on " + name() + ": " + whoCalledWhat(all)
+                        + " (every rank must make the collective calls of a communicator in the same order)");
+            }
+            return out;
+        }
+
+        /** Leaves without waiting for the others (they still see this contribution). */
+        public void abandon() {
+            if (all == null) shared.leave(slot, seq);
+            all = new Object[0];
+        }
+    }
+
     /** "MPI_Barrier by ranks 0, 2; MPI_Finalize by rank 1": the same text on every participant. */
     private String whoCalledWhat(Object[] all) {
         java.util.Map<String, java.util.List<Integer>> by = new java.util.LinkedHashMap<>();

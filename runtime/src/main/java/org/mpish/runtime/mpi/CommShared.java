@@ -98,6 +98,50 @@ public final class CommShared {
         return out;
     }
 
+    /**
+     * The split-phase form of {@link #exchange}, for a contribution that must not wait (a nonblocking collective,
+     * or a rank that failed its own checks): deposits {@code mine} for collective {@code seq} and returns the
+     * slot, which {@link #arrived} polls and {@link #leave} reads and releases. Whoever completes the slot wakes
+     * every other participant, as exchange does.
+     */
+    public Object arrive(Rank rank, int me, long seq, Object mine) {
+        ConcurrentHashMap<Long, Slot> slots = this.slots;
+        if (slots == null) {
+            synchronized (this) {
+                if ((slots = this.slots) == null) this.slots = slots = new ConcurrentHashMap<>();
+            }
+        }
+        Slot slot = slots.computeIfAbsent(seq, s -> new Slot(participants.length));
+        boolean complete;
+        synchronized (slot) {
+            if (slot.arrived[me]) throw new IllegalStateException("participant " + me + " entered collective " + seq + " twice");
+            slot.arrived[me] = true;
+            slot.values[me] = mine;
+            complete = ++slot.count == participants.length;
+        }
+        if (complete) for (int p : participants) if (p != rank.id()) job.rank(p).wake();
+        return slot;
+    }
+
+    /** Whether every participant has arrived at a slot from {@link #arrive}. */
+    public boolean arrived(Object slot) {
+        Slot s = (Slot) slot;
+        synchronized (s) { return s.count == participants.length; }
+    }
+
+    /** "ranks 1, 3 to join": who has not arrived at a slot from {@link #arrive}. */
+    public String missing(Object slot) { return missing((Slot) slot); }
+
+    /** Leaves a slot from {@link #arrive}: every contribution (null for those not yet made), and the slot is freed once all have left. */
+    public Object[] leave(Object slot, long seq) {
+        Slot s = (Slot) slot;
+        synchronized (s) {
+            Object[] out = s.values.clone();
+            if (++s.departed == participants.length) slots.remove(seq);
+            return out;
+        }
+    }
+
     private String missing(Slot slot) {
         List<Integer> m = new ArrayList<>();
         synchronized (slot) {

@@ -24,6 +24,9 @@ public final class Op extends Handle {
     private final Kind opKind;
     /** {@link #validFor} as a bit per basic type ordinal, worked out once. */
     private final long valid;
+    /** A user-defined op's function (an {@code org.mpish.runtime.mpi.coll.UserFn}), null for the predefined ones. */
+    private final Object userFn;
+    private final boolean commute;
 
     private Op(Kind k) {
         super(HandleKind.OP, "MPI_" + k.name());
@@ -32,13 +35,34 @@ public final class Op extends Handle {
         if (BasicType.values().length > Long.SIZE) throw new AssertionError("a bit per basic type");
         for (BasicType b : BasicType.values()) if (computeValidFor(b)) v |= 1L << b.ordinal();
         this.valid = v;
+        this.userFn = null;
+        this.commute = true;
     }
 
+    private Op(Object fn, boolean commute) {
+        super(HandleKind.OP, "op");
+        this.opKind = null;
+        this.valid = 0; // a user op acts on whatever datatype the call names; validFor is about predefined ops
+        this.userFn = fn;
+        this.commute = commute;
+    }
+
+    /** MPI_Op_create: a user-defined op (its handle is registered by the caller). */
+    public static Op user(Object fn, boolean commute) { return new Op(fn, commute); }
+
+    /** The predefined kind, or null for a user-defined op. */
     public Kind op() { return opKind; }
-    @Override public boolean isPredefined() { return true; }
+    @Override public boolean isPredefined() { return userFn == null; }
+    public boolean isUser() { return userFn != null; }
+    public Object userFn() { return userFn; }
+    /** MPI_Op_commutative: every predefined op is; a user op as created. */
+    public boolean commutative() { return commute; }
 
     /** MINLOC and MAXLOC: they act on (value, index) pairs. */
     public boolean isLoc() { return opKind == Kind.MAXLOC || opKind == Kind.MINLOC; }
+
+    /** REPLACE and NO_OP exist only for one-sided accumulate calls, never for reductions (R27). */
+    public boolean isReduction() { return opKind != null && !isDataMovement(); }
 
     /** REPLACE and NO_OP: valid on every predefined type, pairs included. */
     public boolean isDataMovement() { return opKind == Kind.REPLACE || opKind == Kind.NO_OP; }
@@ -52,10 +76,13 @@ public final class Op extends Handle {
 
     private boolean computeValidFor(BasicType b) {
         BasicType.Family f = b.family();
+        // MPI_AINT, MPI_OFFSET and MPI_COUNT form the standard's "multi-language" group: arithmetic and bitwise
+        // ops, but not the logical ones (MPI-4.1 6.9.2), although mpish holds them as C integers
+        boolean multiLanguage = b == BasicType.AINT || b == BasicType.OFFSET || b == BasicType.COUNT;
         boolean integer = f == BasicType.Family.INT || f == BasicType.Family.UINT;
         return switch (opKind) {
             case MAX, MIN, SUM, PROD -> integer || f == BasicType.Family.FLOAT;
-            case LAND, LOR, LXOR -> integer || f == BasicType.Family.LOGICAL;
+            case LAND, LOR, LXOR -> integer && !multiLanguage || f == BasicType.Family.LOGICAL;
             case BAND, BOR, BXOR -> integer || b == BasicType.BYTE;
             case MAXLOC, MINLOC -> false;
             case REPLACE, NO_OP -> true;
@@ -64,10 +91,11 @@ public final class Op extends Handle {
 
     /** The type groups an op accepts, for error messages. */
     public String accepts() {
+        if (opKind == null) return "any datatype in reductions, but no one-sided accumulate call takes a user-defined op";
         return switch (opKind) {
-            case MAX, MIN, SUM, PROD -> "C integer and floating-point types";
-            case LAND, LOR, LXOR -> "C integer and logical (MPI_C_BOOL) types";
-            case BAND, BOR, BXOR -> "C integer types and MPI_BYTE";
+            case MAX, MIN, SUM, PROD -> "C integer, floating-point, MPI_AINT, MPI_OFFSET and MPI_COUNT types";
+            case LAND, LOR, LXOR -> "C integer and logical (MPI_C_BOOL) types, not MPI_AINT, MPI_OFFSET or MPI_COUNT";
+            case BAND, BOR, BXOR -> "C integer types, MPI_AINT, MPI_OFFSET, MPI_COUNT and MPI_BYTE";
             case MAXLOC, MINLOC -> "the pair types MPI_2INT, MPI_SHORT_INT, MPI_LONG_INT, MPI_FLOAT_INT, MPI_DOUBLE_INT";
             case REPLACE, NO_OP -> "every predefined type";
         };

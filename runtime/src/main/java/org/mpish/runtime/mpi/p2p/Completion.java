@@ -67,7 +67,7 @@ final class Completion {
     /** Takes a completed request's status and releases the request; returns the handle to give back. */
     static Handle release(Rank r, Request q) {
         if (q.persistent()) {
-            if (q instanceof PersistentRequest p) p.deactivate();
+            if (q instanceof org.mpish.runtime.mpi.Restartable p) p.deactivate();
             if (q.isFreed()) return NULL;
             return q;
         }

@@ -11,7 +11,7 @@ import org.mpish.runtime.mpi.Status;
  * A persistent request (MPI_Send_init, MPI_Bsend_init, MPI_Recv_init): inactive until MPI_Start, which starts
  * one operation with the saved arguments; a completion call makes it inactive again without freeing it.
  */
-final class PersistentRequest extends P2pRequest {
+final class PersistentRequest extends P2pRequest implements org.mpish.runtime.mpi.Restartable {
     /** The send mode, or null for a receive. */
     private final P2p.Mode mode;
     private final Transfer.Layout buf;
@@ -28,7 +28,7 @@ final class PersistentRequest extends P2pRequest {
     }
 
     /** MPI_Start: starts the operation (a buffered one copies the data now, B24). */
-    void start(Rank r) {
+    @Override public void start(Rank r) {
         if (current != null) {
             throw new MpiException(ErrorClass.MPI_ERR_REQUEST, name() + " is already active; complete it (MPI_Wait, MPI_Test) before starting it again").on(comm());
         }
@@ -44,7 +44,7 @@ final class PersistentRequest extends P2pRequest {
     }
 
     /** After completion: inactive again, ready for the next MPI_Start. */
-    void deactivate() { current = null; }
+    @Override public void deactivate() { current = null; }
 
     @Override public boolean isActive() { return current != null; }
     @Override public boolean isComplete() { Request c = current; return c != null && c.isComplete(); }

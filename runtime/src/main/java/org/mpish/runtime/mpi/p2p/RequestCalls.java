@@ -146,7 +146,7 @@ public final class RequestCalls implements CallFamily {
     }
 
     private static void start(Rank r, Request q, String what) {
-        if (!(q instanceof PersistentRequest p)) {
+        if (!(q instanceof org.mpish.runtime.mpi.Restartable p)) {
             throw new MpiException(ErrorClass.MPI_ERR_REQUEST, what + ": " + (q == null ? "MPI_REQUEST_NULL" : q.name() + " (" + q.operation() + ")")
                     + " is not a persistent request");
         }

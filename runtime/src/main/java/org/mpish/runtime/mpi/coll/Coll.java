@@ -1,0 +1,371 @@
+package org.mpish.runtime.mpi.coll;
+
+import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ROOT;
+import static org.mpish.runtime.mpi.coll.CollCalls.IN_PLACE;
+import static org.mpish.runtime.mpi.coll.Meeting.peer;
+import static org.mpish.runtime.mpi.coll.Meeting.who;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.mpish.runtime.Memory;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Args;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.coll.CollArgs.Role;
+import org.mpish.runtime.mpi.coll.Meeting.Part;
+
+/**
+ * The data-moving collectives (MPI-4.1 6.5-6.8): gather, scatter, allgather and all-to-all in their plain,
+ * "v" and "w" forms, on intra- and intercommunicators. Every sender packs what it sends before the
+ * rendezvous; after it, every receiver checks all it is about to receive against its receive arguments and
+ * only then unpacks, so a mismatch leaves its buffer untouched.
+ */
+final class Coll {
+    private Coll() {}
+
+    /** Per-destination packed data and the basic element each is made of. */
+    record Chunks(byte[][] data, String[] elems) {}
+
+    /** One receive: where the data of {@code from} lands. */
+    private record Recv(String from, byte[] data, String elem, long addr, int count, Datatype type, String countArg) {}
+
+    private static void deliver(Rank r, String to, List<Recv> recvs) {
+        for (Recv v : recvs) CollArgs.matches(v.from, v.data.length, v.elem, to, v.count, v.type, v.countArg);
+        for (Recv v : recvs) v.type.unpack(v.data, 0, v.data.length, r.memory(), v.addr, v.count);
+    }
+
+    private static String me(Comm c) { return "rank " + c.rank(); }
+
+    /** Every rank of an intracommunicator passed the same root (MPI-4.1 6.1); an intercommunicator's leaves name the process that passed MPI_ROOT. */
+    static void sameRoot(Comm c, Part[] parts, int root) {
+        if (!c.isInter()) {
+            for (int i = 0; i < parts.length; i++) {
+                if (parts[i].root() != root) {
+                    throw new MpiException(MPI_ERR_ROOT, "root: rank " + c.rank() + " passed root = " + root + " but rank " + i
+                            + " passed " + parts[i].root() + "; every rank must pass the same root");
+                }
+            }
+        } else if (root >= 0 && parts[peer(c, root)].root() != EnvCalls.ROOT) {
+            throw new MpiException(MPI_ERR_ROOT, "root = " + root + " but remote rank " + root + " did not pass MPI_ROOT");
+        }
+    }
+
+    private static int[] repeat(int n, int v) { int[] a = new int[n]; java.util.Arrays.fill(a, v); return a; }
+
+    private static long[] scaled(int[] displs, int n, long unit) {
+        long[] b = new long[n];
+        for (int i = 0; i < n; i++) b[i] = displs[i] * unit;
+        return b;
+    }
+
+    private static long[] blocks(int n, int count, long extent) {
+        long[] b = new long[n];
+        for (int i = 0; i < n; i++) b[i] = i * (long) count * extent;
+        return b;
+    }
+
+    private static void checkRecvs(Memory m, long addr, int[] counts, long[] displs, Datatype t, int n, String arg) {
+        for (int i = 0; i < n; i++) CollArgs.buffer(m, t, addr + displs[i], counts[i], arg);
+    }
+
+    // ---- barrier and broadcast (their blocking forms are MPI_Barrier and MPI_Bcast of the environment and communicator families) ----
+
+    /** MPI_Ibarrier, MPI_Barrier_init: comm. */
+    static Object barrier(Rank r, Args a, Runner run) {
+        Comm c = a.comm(0);
+        return run.run(c, run.name("MPI_Barrier"), () -> Part.of(-1, -1, null, null, null), parts -> { });
+    }
+
+    /** MPI_Ibcast, MPI_Bcast_init: buffer, count, datatype, root, comm; as MPI_Bcast, a receiver may describe more room than the root sends. */
+    static Object bcast(Rank r, Args a, Runner run) {
+        String call = run.name("MPI_Bcast");
+        Comm c = a.comm(4);
+        long addr = a.l(0);
+        int count = a.i(1), root = a.i(3);
+        Role[] role = new Role[1];
+        return run.run(c, call, () -> {
+            Role ro = role[0] = CollArgs.role(c, root);
+            CollArgs.count(count, "count");
+            Datatype t = a.type(2);
+            CollArgs.committed(t, "datatype");
+            CollArgs.notInPlace(addr, "buffer", "which no broadcast takes");
+            byte[] data = null;
+            if (ro != Role.NONE) CollArgs.buffer(r.memory(), t, addr, count, "buffer");
+            if (ro == Role.ROOT) data = t.pack(r.memory(), addr, count);
+            return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, CollArgs.elem(t), data);
+        }, parts -> {
+            if (role[0] != Role.LEAF) return;
+            sameRoot(c, parts, root);
+            byte[] got = parts[peer(c, root)].bytes();
+            Datatype t = a.type(2);
+            long room = t.size() * (long) count;
+            if (got.length > room) {
+                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE, "count: the root sent " + got.length
+                        + " bytes; this buffer holds " + room);
+            }
+            t.unpack(got, 0, got.length, r.memory(), addr, count);
+        });
+    }
+
+    // ---- gather ---------------------------------------------------------------------------------
+
+    /** MPI_Gather (v = false) and MPI_Gatherv (v = true). */
+    static Object gather(Rank r, Args a, boolean v, Runner run) {
+        String call = run.name(v ? "MPI_Gatherv" : "MPI_Gather");
+        int ri = v ? 7 : 6;
+        Comm c = a.comm(ri + 1);
+        int root = a.i(ri), n = c.peerSize();
+        long sbuf = a.l(0), rbuf = a.l(3);
+        boolean inPlace = sbuf == IN_PLACE;
+        Role[] role = new Role[1];
+        Datatype[] rt = new Datatype[1];
+        int[][] rcounts = new int[1][];
+        long[][] displs = new long[1][];
+        return run.run(c, call, () -> {
+            Role ro = role[0] = CollArgs.role(c, root);
+            if (inPlace && (c.isInter() || ro != Role.ROOT)) {
+                CollArgs.notInPlace(sbuf, "sendbuf", c.isInter() ? "which an intercommunicator does not take" : "which only the root may pass");
+            }
+            byte[] data = null;
+            String elem = null;
+            if (ro == Role.LEAF || ro == Role.ROOT && !c.isInter() && !inPlace) {
+                Datatype st = a.type(2);
+                CollArgs.count(a.i(1), "sendcount");
+                CollArgs.committed(st, "sendtype");
+                CollArgs.buffer(r.memory(), st, sbuf, a.i(1), "sendbuf");
+                data = st.pack(r.memory(), sbuf, a.i(1));
+                elem = CollArgs.elem(st);
+            }
+            if (ro == Role.ROOT) {
+                Datatype t = rt[0] = a.type(v ? 6 : 5);
+                CollArgs.committed(t, "recvtype");
+                if (v) {
+                    CollArgs.perRank(a.ints(4), n, "recvcounts", true);
+                    CollArgs.perRank(a.ints(5), n, "displs", false);
+                    rcounts[0] = a.ints(4);
+                    displs[0] = scaled(a.ints(5), n, t.extent());
+                } else {
+                    CollArgs.count(a.i(4), "recvcount");
+                    rcounts[0] = repeat(n, a.i(4));
+                    displs[0] = blocks(n, a.i(4), t.extent());
+                }
+                CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
+                checkRecvs(r.memory(), rbuf, rcounts[0], displs[0], t, n, "recvbuf");
+            }
+            return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, elem, data);
+        }, parts -> {
+            if (role[0] == Role.NONE) return;
+            sameRoot(c, parts, root);
+            if (role[0] != Role.ROOT) return;
+            List<Recv> recvs = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                if (!c.isInter() && j == c.rank() && inPlace) continue;
+                Part p = parts[peer(c, j)];
+                recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rt[0], v ? "recvcounts[" + j + "]" : "recvcount"));
+            }
+            deliver(r, "the root", recvs);
+        });
+    }
+
+    // ---- scatter --------------------------------------------------------------------------------
+
+    /** MPI_Scatter (v = false) and MPI_Scatterv (v = true). */
+    static Object scatter(Rank r, Args a, boolean v, Runner run) {
+        String call = run.name(v ? "MPI_Scatterv" : "MPI_Scatter");
+        int ri = v ? 7 : 6, rb = v ? 4 : 3;
+        Comm c = a.comm(ri + 1);
+        int root = a.i(ri), n = c.peerSize();
+        long sbuf = a.l(0), rbuf = a.l(rb);
+        boolean inPlace = rbuf == IN_PLACE;
+        Role[] role = new Role[1];
+        return run.run(c, call, () -> {
+            Role ro = role[0] = CollArgs.role(c, root);
+            if (inPlace && (c.isInter() || ro != Role.ROOT)) {
+                CollArgs.notInPlace(rbuf, "recvbuf", c.isInter() ? "which an intercommunicator does not take" : "which only the root may pass");
+            }
+            if (ro == Role.LEAF || ro == Role.ROOT && !c.isInter() && !inPlace) {
+                Datatype t = a.type(rb + 2);
+                CollArgs.count(a.i(rb + 1), "recvcount");
+                CollArgs.committed(t, "recvtype");
+                CollArgs.buffer(r.memory(), t, rbuf, a.i(rb + 1), "recvbuf");
+            }
+            Chunks out = null;
+            if (ro == Role.ROOT) {
+                CollArgs.notInPlace(sbuf, "sendbuf", "which only recvbuf may be");
+                Datatype st = a.type(v ? 3 : 2);
+                CollArgs.committed(st, "sendtype");
+                int[] counts;
+                long[] displs;
+                if (v) {
+                    CollArgs.perRank(a.ints(1), n, "sendcounts", true);
+                    CollArgs.perRank(a.ints(2), n, "displs", false);
+                    counts = a.ints(1);
+                    displs = scaled(a.ints(2), n, st.extent());
+                } else {
+                    CollArgs.count(a.i(1), "sendcount");
+                    counts = repeat(n, a.i(1));
+                    displs = blocks(n, a.i(1), st.extent());
+                }
+                checkRecvs(r.memory(), sbuf, counts, displs, st, n, "sendbuf");
+                byte[][] data = new byte[n][];
+                String[] elems = new String[n];
+                for (int j = 0; j < n; j++) {
+                    if (!c.isInter() && j == c.rank() && inPlace) continue;
+                    data[j] = st.pack(r.memory(), sbuf + displs[j], counts[j]);
+                    elems[j] = CollArgs.elem(st);
+                }
+                out = new Chunks(data, elems);
+            }
+            return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, null, out);
+        }, parts -> {
+            if (role[0] == Role.NONE) return;
+            sameRoot(c, parts, root);
+            if (role[0] == Role.ROOT && (c.isInter() || inPlace)) return;
+            Chunks from = (Chunks) parts[peer(c, root)].data();
+            int me = c.rank();
+            deliver(r, me(c), List.of(new Recv(c.isInter() ? "remote rank " + root : "the root", from.data[me], from.elems[me], rbuf,
+                    a.i(rb + 1), a.type(rb + 2), v ? "sendcounts[" + me + "]" : "recvcount")));
+        });
+    }
+
+    // ---- allgather ------------------------------------------------------------------------------
+
+    /** MPI_Allgather (v = false) and MPI_Allgatherv (v = true). */
+    static Object allgather(Rank r, Args a, boolean v, Runner run) {
+        String call = run.name(v ? "MPI_Allgatherv" : "MPI_Allgather");
+        Comm c = a.comm(v ? 7 : 6);
+        int n = c.peerSize();
+        long sbuf = a.l(0), rbuf = a.l(3);
+        boolean inPlace = sbuf == IN_PLACE;
+        Datatype[] rtype = new Datatype[1];
+        int[][] rcounts = new int[1][];
+        long[][] displs = new long[1][];
+        return run.run(c, call, () -> {
+            Datatype rt = rtype[0] = a.type(v ? 6 : 5);
+            CollArgs.committed(rt, "recvtype");
+            if (v) {
+                CollArgs.perRank(a.ints(4), n, "recvcounts", true);
+                CollArgs.perRank(a.ints(5), n, "displs", false);
+                rcounts[0] = a.ints(4);
+                displs[0] = scaled(a.ints(5), n, rt.extent());
+            } else {
+                CollArgs.count(a.i(4), "recvcount");
+                rcounts[0] = repeat(n, a.i(4));
+                displs[0] = blocks(n, a.i(4), rt.extent());
+            }
+            CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
+            if (inPlace && c.isInter()) CollArgs.notInPlace(sbuf, "sendbuf", "which an intercommunicator does not take");
+            checkRecvs(r.memory(), rbuf, rcounts[0], displs[0], rt, n, "recvbuf");
+            if (inPlace) { // this rank's block of recvbuf is its contribution
+                int me = c.rank();
+                return Part.of(-1, -1, null, CollArgs.elem(rt), rt.pack(r.memory(), rbuf + displs[0][me], rcounts[0][me]));
+            }
+            Datatype st = a.type(2);
+            CollArgs.count(a.i(1), "sendcount");
+            CollArgs.committed(st, "sendtype");
+            CollArgs.buffer(r.memory(), st, sbuf, a.i(1), "sendbuf");
+            return Part.of(-1, -1, null, CollArgs.elem(st), st.pack(r.memory(), sbuf, a.i(1)));
+        }, parts -> {
+            List<Recv> recvs = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                if (!c.isInter() && j == c.rank() && inPlace) continue;
+                Part p = parts[peer(c, j)];
+                recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rtype[0], v ? "recvcounts[" + j + "]" : "recvcount"));
+            }
+            deliver(r, me(c), recvs);
+        });
+    }
+
+    // ---- all to all -----------------------------------------------------------------------------
+
+    /** The arguments of one side of an all-to-all, brought to the MPI_Alltoallw form (displacements in bytes). */
+    private record Side(int[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
+
+    /** MPI_Alltoall (form 0), MPI_Alltoallv (1), MPI_Alltoallw (2). */
+    static Object alltoall(Rank r, Args a, int form, Runner run) {
+        String call = run.name(form == 0 ? "MPI_Alltoall" : form == 1 ? "MPI_Alltoallv" : "MPI_Alltoallw");
+        Comm c = a.comm(form == 0 ? 6 : 8);
+        int n = c.peerSize();
+        long sbuf = a.l(0), rbuf = a.l(form == 0 ? 3 : 4);
+        boolean inPlace = sbuf == IN_PLACE;
+        Side[] recvSide = new Side[1];
+        return run.run(c, call, () -> {
+            CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
+            if (inPlace && c.isInter()) CollArgs.notInPlace(sbuf, "sendbuf", "which an intercommunicator does not take");
+            Side rs = recvSide[0] = side(a, form, false, n);
+            for (int j = 0; j < n; j++) CollArgs.buffer(r.memory(), rs.types[j], rbuf + rs.displs[j], rs.counts[j], "recvbuf");
+            Side ss = inPlace ? rs : side(a, form, true, n);
+            long base = inPlace ? rbuf : sbuf;
+            byte[][] data = new byte[n][];
+            String[] elems = new String[n];
+            for (int j = 0; j < n; j++) {
+                CollArgs.buffer(r.memory(), ss.types[j], base + ss.displs[j], ss.counts[j], inPlace ? "recvbuf" : "sendbuf");
+                data[j] = ss.types[j].pack(r.memory(), base + ss.displs[j], ss.counts[j]);
+                elems[j] = CollArgs.elem(ss.types[j]);
+            }
+            return Part.of(-1, -1, null, null, new Chunks(data, elems));
+        }, parts -> {
+            Side rs = recvSide[0];
+            int me = c.rank();
+            List<Recv> recvs = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                Chunks from = (Chunks) parts[peer(c, j)].data();
+                recvs.add(new Recv(who(c, j), from.data[me], from.elems[me], rbuf + rs.displs[j], rs.counts[j], rs.types[j], rs.countArg.apply(j)));
+            }
+            deliver(r, me(c), recvs);
+        });
+    }
+
+    /** Reads the send (or receive) arguments of an all-to-all and checks them. */
+    private static Side side(Args a, int form, boolean send, int n) {
+        String pre = send ? "send" : "recv";
+        if (form == 0) {
+            int b = send ? 1 : 4;
+            Datatype t = a.type(b + 1);
+            CollArgs.count(a.i(b), pre + "count");
+            CollArgs.committed(t, pre + "type");
+            Datatype[] types = new Datatype[n];
+            java.util.Arrays.fill(types, t);
+            return new Side(repeat(n, a.i(b)), blocks(n, a.i(b), t.extent()), types, j -> pre + "count");
+        }
+        int b = send ? 1 : 5;
+        String dn = send ? "sdispls" : "rdispls";
+        CollArgs.perRank(a.ints(b), n, pre + "counts", true);
+        CollArgs.perRank(a.ints(b + 1), n, dn, false);
+        int[] counts = a.ints(b);
+        Datatype[] types = new Datatype[n];
+        long[] displs;
+        if (form == 1) {
+            Datatype t = a.type(b + 2);
+            CollArgs.committed(t, pre + "type");
+            java.util.Arrays.fill(types, t);
+            displs = scaled(a.ints(b + 1), n, t.extent());
+        } else {
+            Handle[] hs = (Handle[]) a.raw(b + 2);
+            for (int j = 0; j < Math.min(n, hs.length); j++) { // the entries given first, then whether there are enough
+                String arg = pre + "types[" + j + "]";
+                if (!hs[j].isValid() || !(hs[j] instanceof Datatype)) {
+                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE, arg + ": " + hs[j].name() + " is not a valid datatype");
+                }
+            }
+            if (hs.length < n) {
+                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ARG, pre + "types has " + hs.length + " entries; it needs one per rank (" + n + ")");
+            }
+            for (int j = 0; j < n; j++) {
+                String arg = pre + "types[" + j + "]";
+                if (!hs[j].isValid() || !(hs[j] instanceof Datatype t)) {
+                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE, arg + ": " + hs[j].name() + " is not a valid datatype");
+                }
+                CollArgs.committed(t, arg);
+                types[j] = t;
+            }
+            displs = scaled(a.ints(b + 1), n, 1);
+        }
+        return new Side(counts, displs, types, j -> pre + "counts[" + j + "]");
+    }
+}

@@ -1,0 +1,54 @@
+package org.mpish.runtime.mpi.coll;
+
+import java.util.function.Consumer;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.Request;
+import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.coll.Meeting.Part;
+
+/**
+ * A started nonblocking collective (MPI-4.1 6.12). This rank's part was contributed when it started; the
+ * request completes once every rank has contributed, and its data is delivered then, on the owning rank's own
+ * thread, the first time a completion call (MPI_Wait, MPI_Test, ...) looks at it: a user op's function must run
+ * there. An error found on delivery fails that completion call through the communicator's error handler.
+ */
+final class CollRequest extends Request implements MpiProcess.ErrhandlerOwner {
+    private final Comm comm;
+    private final String call;
+    private final Comm.Pending pending;
+    private final Consumer<Part[]> finish;
+
+    CollRequest(Comm comm, String call, Comm.Pending pending, Consumer<Part[]> finish) {
+        super(comm.process().rank());
+        this.comm = comm;
+        this.call = call;
+        this.pending = pending;
+        this.finish = finish;
+    }
+
+    @Override
+    public boolean isComplete() {
+        if (super.isComplete()) return true;
+        if (!owner().onOwnThread() || !pending.ready()) return false;
+        try {
+            finish.accept(Meeting.collect(comm, call, pending));
+            complete(Status.EMPTY);
+        } catch (MpiException e) {
+            complete(Status.EMPTY.withError(e.errorClass()));
+            throw e.raisedOn() == null ? e.on(comm) : e;
+        }
+        return true;
+    }
+
+    @Override public Errhandler errhandler() { return comm.errhandler(); }
+    @Override public String operation() { return call.substring(4).toLowerCase(java.util.Locale.ROOT); }
+
+    @Override
+    public String describe() {
+        return super.isComplete() || pending.ready() ? call + " on " + comm.name() + ": every rank has joined"
+                : call + " on " + comm.name() + ": waiting for " + pending.missing();
+    }
+}

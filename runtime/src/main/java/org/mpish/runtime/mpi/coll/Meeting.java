@@ -1,0 +1,121 @@
+package org.mpish.runtime.mpi.coll;
+
+import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_BUFFER;
+import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT;
+import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_OTHER;
+
+import java.util.function.Supplier;
+import org.mpish.runtime.MemoryFault;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.Op;
+
+/**
+ * One collective's rendezvous over {@link Comm#start}. Each rank checks its own arguments first; a rank
+ * whose arguments are bad still takes part, bringing its error instead of data, and returns at once: it fails
+ * with its own error, and the others, when they arrive, with MPI_ERR_OTHER naming it; nobody waits for it. Afterwards every rank sees
+ * every rank's {@link Part} in participant order.
+ */
+final class Meeting {
+    private Meeting() {}
+
+    /**
+     * What one rank brings: the arguments every rank must agree on (root, count and op of a reduction; -1 / null
+     * when not compared), the basic element its data is made of (null if mixed), and its data (packed bytes,
+     * or one packed array per destination).
+     */
+    record Part(int root, long count, Op op, String elem, Object data, MpiException failed) {
+        static Part of(int root, long count, Op op, String elem, Object data) { return new Part(root, count, op, elem, data, null); }
+        byte[] bytes() { return (byte[]) data; }
+        byte[] to(int dest) { return ((byte[][]) data)[dest]; }
+    }
+
+    static Part[] meet(Comm c, String call, Supplier<Part> prepare) {
+        Comm.Pending pending = start(c, call, prepare);
+        if (!pending.ready()) {
+            c.process().rank().await(pending::ready, () -> call + " on " + c.name() + ": waiting for " + pending.missing());
+        }
+        return collect(c, call, pending);
+    }
+
+    /** This rank's half: checks and contributes, without waiting; its own argument error is thrown here. */
+    static Comm.Pending start(Comm c, String call, Supplier<Part> prepare) {
+        Part mine;
+        try {
+            mine = prepare.get();
+        } catch (MpiException e) {
+            mine = new Part(0, 0, null, null, null, e);
+        } catch (MemoryFault f) {
+            mine = new Part(0, 0, null, null, null, new MpiException(MPI_ERR_BUFFER, f.getMessage()));
+        } catch (ArithmeticException f) {
+            mine = new Part(0, 0, null, null, null, new MpiException(MPI_ERR_COUNT,
+                    "the data is larger than one call can move (2^31-1 bytes): " + f.getMessage()));
+        }
+        Comm.Pending pending = c.start(mine, call);
+        org.mpish.runtime.Rank r = c.process().rank();
+        if (r.job().tracing()) {
+            r.job().emit(r.id(), "coll", "begin", call + " on " + c.name() + ": " + (mine.failed != null
+                    ? "fails here (" + ErrorClass.name(mine.failed.errorClass()) + ")" : size(mine.data) + " bytes in"),
+                    java.util.Map.of("call", call, "comm", c.name(), "bytes_in", size(mine.data)));
+        }
+        if (mine.failed != null) { // the others learn of it when they arrive; this rank does not wait for them
+            pending.abandon();
+            throw mine.failed;
+        }
+        return pending;
+    }
+
+    /** Every rank's part once all have contributed; MPI_ERR_OTHER if another rank failed its own checks. */
+    static Part[] collect(Comm c, String call, Comm.Pending pending) {
+        Object[] all = pending.finish();
+        Part[] parts = new Part[all.length];
+        for (int i = 0; i < all.length; i++) {
+            parts[i] = (Part) all[i];
+            if (parts[i].failed != null) {
+                throw new MpiException(MPI_ERR_OTHER, "world rank " + c.shared().participant(i) + " failed its part of " + call
+                        + " (" + ErrorClass.name(parts[i].failed.errorClass()) + ": " + parts[i].failed.detail() + "), so the collective did not complete");
+            }
+        }
+        org.mpish.runtime.Rank r = c.process().rank();
+        if (r.job().tracing()) {
+            long others = 0;
+            StringBuilder who = new StringBuilder();
+            for (int i = 0; i < parts.length; i++) {
+                if (i != c.participantIndex()) others += size(parts[i].data);
+                who.append(i == 0 ? "" : ",").append(c.shared().participant(i));
+            }
+            r.job().emit(r.id(), "coll", "end", call + " on " + c.name() + " matched world ranks " + who + "; "
+                    + others + " bytes from the others", java.util.Map.of("call", call, "comm", c.name(), "bytes_out", others));
+        }
+        return parts;
+    }
+
+    /** Bytes of a part's data: packed bytes, or per-destination chunks. */
+    private static long size(Object data) {
+        if (data instanceof byte[] b) return b.length;
+        if (data instanceof Coll.Chunks ch) {
+            long n = 0;
+            for (byte[] b : ch.data()) if (b != null) n += b.length;
+            return n;
+        }
+        return 0;
+    }
+
+    /** The participant index of rank {@code r} of the group this rank receives from (the remote group of an intercommunicator). */
+    static int peer(Comm c, int r) {
+        if (!c.isInter()) return r;
+        boolean localFirst = c.group().rankOf(c.shared().participant(0)) >= 0;
+        return localFirst ? c.group().size() + r : r;
+    }
+
+    /** The participant index of rank {@code r} of the caller's own group. */
+    static int local(Comm c, int r) {
+        if (!c.isInter()) return r;
+        boolean localFirst = c.group().rankOf(c.shared().participant(0)) >= 0;
+        return localFirst ? r : c.remoteGroup().size() + r;
+    }
+
+    /** "rank 2", or on an intercommunicator "remote rank 2". */
+    static String who(Comm c, int r) { return (c.isInter() ? "remote rank " : "rank ") + r; }
+}

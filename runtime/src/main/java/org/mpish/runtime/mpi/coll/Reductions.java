@@ -1,0 +1,156 @@
+package org.mpish.runtime.mpi.coll;
+
+import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_OP;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import org.mpish.runtime.Memory;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.BasicType;
+import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.ElemType;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.Op;
+import org.mpish.runtime.mpi.Reduction;
+
+/**
+ * The reduction engine of the collectives and MPI_Reduce_local. Predefined ops work on packed data (the
+ * elements of a datatype back to back, as {@link Datatype#pack} makes them) with the element arithmetic of
+ * {@link Reduction}, which the one-sided accumulate calls share. A user-defined op runs its function on
+ * copies laid out by the datatype in the calling rank's memory, as a C user function would see them.
+ * {@link Fold} combines contributions strictly left to right in rank order, so a non-commutative op (and
+ * floating-point rounding) gives the same result on every rank and in every run (MPI-4.1 6.9.1, 6.9.5).
+ */
+public final class Reductions {
+    private Reductions() {}
+
+    /**
+     * Checks that {@code op} may reduce {@code t} (MPI-4.1 6.9.2 for the predefined ops, 6.9.4 for MINLOC and
+     * MAXLOC) and returns the element type it works on; null for a user-defined op, which takes any datatype.
+     */
+    public static ElemType check(Op op, Datatype t) {
+        if (op.isUser()) return null;
+        if (!op.isReduction()) {
+            throw new MpiException(MPI_ERR_OP, "op: " + op.name() + " exists only for one-sided accumulate calls, not for reductions");
+        }
+        ElemType e = ElemType.of(t);
+        if (e == null) {
+            throw new MpiException(MPI_ERR_OP, "op: " + op.name() + " cannot reduce datatype " + t.name() + (t.isPair()
+                    ? ", which is derived from a pair type (MINLOC and MAXLOC take the predefined pair types themselves)"
+                    : ", which mixes basic types (a predefined op needs elements of one basic type)"));
+        }
+        if (!e.accepts(op)) {
+            throw new MpiException(MPI_ERR_OP, "op: " + op.name() + " does not apply to " + e.cName() + " (it takes " + op.accepts() + ")");
+        }
+        return e;
+    }
+
+    /** {@code out[i] = left[i] op right[i]} for {@code bytes} of packed elements of {@code e}; out may alias either input. */
+    public static void fold(Op.Kind k, ElemType e, MemorySegment left, MemorySegment right, MemorySegment out, long bytes) {
+        if (e.isPair()) {
+            foldPairs(k, e, left, right, out, bytes);
+            return;
+        }
+        BasicType b = e.basic();
+        if (b == BasicType.DOUBLE && foldDoubles(k, left, right, out, bytes)) return;
+        int sz = b.size();
+        for (long off = 0; off + sz <= bytes; off += sz) {
+            Reduction.store(out, off, b, Reduction.combine(k, b, Reduction.load(left, off, b), Reduction.load(right, off, b)));
+        }
+    }
+
+    private static final ValueLayout.OfDouble D = ValueLayout.JAVA_DOUBLE_UNALIGNED;
+
+    /** The common case of MPI_DOUBLE without going through the bits of {@link Reduction}; false for the other ops. */
+    private static boolean foldDoubles(Op.Kind k, MemorySegment l, MemorySegment r, MemorySegment o, long bytes) {
+        long end = bytes & ~7L;
+        switch (k) {
+            case SUM -> { for (long off = 0; off < end; off += 8) o.set(D, off, l.get(D, off) + r.get(D, off)); }
+            case PROD -> { for (long off = 0; off < end; off += 8) o.set(D, off, l.get(D, off) * r.get(D, off)); }
+            default -> { return false; }
+        }
+        return true;
+    }
+
+    private static void foldPairs(Op.Kind k, ElemType e, MemorySegment l, MemorySegment r, MemorySegment o, long bytes) {
+        BasicType v = e.pairValue();
+        int stride = e.packedSize(), idx = v.size();
+        for (long off = 0; off + stride <= bytes; off += stride) {
+            long[] w = Reduction.loc(k, v, Reduction.load(l, off, v), l.get(ValueLayout.JAVA_INT_UNALIGNED, off + idx),
+                    Reduction.load(r, off, v), r.get(ValueLayout.JAVA_INT_UNALIGNED, off + idx));
+            Reduction.store(o, off, v, w[0]);
+            o.set(ValueLayout.JAVA_INT_UNALIGNED, off + idx, (int) w[1]);
+        }
+    }
+
+    /**
+     * A left-to-right reduction of packed contributions: {@code add(v0)}, {@code add(v1)}, ... then
+     * {@link #result} = ((v0 op v1) op v2) ... A user op's function runs on this rank, on two scratch buffers
+     * in its memory laid out by the datatype (freed by {@link #close}): in = the result so far, inout = the next
+     * contribution, which then holds the new result.
+     */
+    public static final class Fold implements AutoCloseable {
+        private final Rank rank;
+        private final Op op;
+        private final ElemType elem;
+        private final Datatype type;
+        private final int count;
+        private byte[] acc;
+        private long blockA, blockB, baseA, baseB;
+        private boolean started;
+
+        public Fold(Rank rank, Op op, ElemType elem, Datatype type, int count) {
+            this.rank = rank;
+            this.op = op;
+            this.elem = elem;
+            this.type = type;
+            this.count = count;
+        }
+
+        public boolean started() { return started; }
+
+        public void add(byte[] packed) {
+            if (!op.isUser()) {
+                if (!started) acc = packed.clone();
+                else fold(op.op(), elem, MemorySegment.ofArray(acc), MemorySegment.ofArray(packed), MemorySegment.ofArray(acc), acc.length);
+            } else if (count > 0 && type.size() > 0) {
+                Memory mem = rank.memory();
+                if (!started) {
+                    long span = type.span(count), lowest = lowestOffset(type);
+                    blockA = mem.alloc(span);
+                    blockB = mem.alloc(span);
+                    baseA = blockA - lowest;
+                    baseB = blockB - lowest;
+                    type.unpack(packed, 0, packed.length, mem, baseA, count);
+                } else {
+                    type.unpack(packed, 0, packed.length, mem, baseB, count);
+                    ((UserFn) op.userFn()).apply(baseA, baseB, count, type);
+                    long t = baseA; baseA = baseB; baseB = t;
+                }
+            } else if (!started) {
+                acc = packed.clone();
+            }
+            started = true;
+        }
+
+        /** The reduction so far, packed. */
+        public byte[] result() {
+            if (op.isUser() && blockA != 0) return type.pack(rank.memory(), baseA, count);
+            return acc;
+        }
+
+        @Override public void close() {
+            Memory mem = rank.memory();
+            if (blockA != 0) mem.free(blockA);
+            if (blockB != 0) mem.free(blockB);
+            blockA = blockB = 0;
+        }
+    }
+
+    /** The lowest byte offset of a datatype's type map (its runs may start before 0 or after it). */
+    static long lowestOffset(Datatype t) {
+        long low = Long.MAX_VALUE;
+        for (int i = 0; i < t.runCount(); i++) low = Math.min(low, t.runOffset(i));
+        return low == Long.MAX_VALUE ? 0 : low;
+    }
+}
