@@ -16,7 +16,8 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Runs every script in scripts/ through the real launcher. A script's first lines may say how:
- * {@code // mpish: -n 4 --timeout 30} (arguments for `mpish run`, default -n 2) and
+ * {@code // mpish: -n 4 --timeout 30} (arguments for `mpish run`, default -n 2; or {@code // mpish: explore -n 3}
+ * for a script meant for `mpish explore`) and
  * {@code // expect-exit: 3} (default 0). A sibling NAME.expected file holds the exact standard output. Scripts
  * whose output varies from run to run (the benchmarks) say instead what a line of it must look like,
  * {@code // expect-match: REGEX}, and may take shorter arguments for the test, {@code // test-args: 200 0.2}.
@@ -39,10 +40,11 @@ class ScriptsIT {
 
     private static void runScript(Path f) throws IOException, InterruptedException {
         String text = Files.readString(f);
-        List<String> args = new ArrayList<>(List.of("run"));
+        List<String> args = new ArrayList<>();
         Matcher m = ARGS.matcher(text);
         if (m.find()) args.addAll(List.of(m.group(1).trim().split("\\s+")));
         else args.addAll(List.of("-n", "2"));
+        if (!args.get(0).equals("explore")) args.add(0, "run"); // "// mpish: explore ..." runs it under every schedule
         if (!args.contains("--timeout")) args.addAll(List.of("--timeout", "60"));
         args.add(Repo.root().relativize(f).toString());
         Matcher t = TEST_ARGS.matcher(text);

@@ -37,6 +37,8 @@ public final class ExploreCommand {
         Integer ranks;
         boolean sync, sameOutput, io, env, host;
         int maxSchedules = 1000;
+        /** Benchmarking: explore this many times in this JVM and print the rate (schedules per second) of the last half. */
+        int repeat = 0;
         double timeout = 10;
         String out, schedule, script;
         List<String> args = new ArrayList<>();
@@ -68,6 +70,10 @@ public final class ExploreCommand {
                 case "--allow-host-classes" -> o.host = true;
                 case "--sync" -> { if (explore) o.sync = true; else throw new Usage(who + ": --sync is explore's; a schedule file says whether it was made with it"); }
                 case "--same-output" -> { if (explore) o.sameOutput = true; else throw unknown(who, a); }
+                case "--repeat" -> {
+                    if (!explore) throw unknown(who, a);
+                    o.repeat = (int) number(who, a, v != null ? v : value(argv, ++i, who, a), 1, 1_000_000);
+                }
                 case "--max-schedules" -> {
                     if (!explore) throw unknown(who, a);
                     o.maxSchedules = (int) number(who, a, v != null ? v : value(argv, ++i, who, a), 1, 10_000_000);
@@ -142,6 +148,7 @@ public final class ExploreCommand {
         int ranks = o.ranks != null ? o.ranks : 4;
         String name = Path.of(o.script).getFileName().toString();
         ScheduledRun.Setup setup = new ScheduledRun.Setup(name, code, ranks, o.args, o.sync, o.timeout, new Sandbox(o.io, o.env, o.host));
+        if (o.repeat > 0) return bench(setup, o, out);
         ScheduleExplorer.Result r = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput).explore();
         out.print(report(name, ranks, o, r));
         if (!r.problems().isEmpty() && o.out != null) {
@@ -156,6 +163,23 @@ public final class ExploreCommand {
         }
         out.flush();
         return !r.problems().isEmpty() ? EXIT_FOUND : r.complete() ? 0 : EXIT_BUDGET;
+    }
+
+    /** {@code --repeat R}: R explorations in this JVM; the first half warms up, the second is timed. */
+    private static int bench(ScheduledRun.Setup setup, Opts o, PrintStream out) {
+        int warm = o.repeat / 2;
+        long schedules = 0, start = 0;
+        for (int i = 0; i < o.repeat; i++) {
+            if (i == warm) {
+                start = System.nanoTime();
+                schedules = 0;
+            }
+            schedules += new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput).explore().runs();
+        }
+        double secs = (System.nanoTime() - start) / 1e9;
+        out.printf("RESULT explore.schedules_per_s %.1f (%d schedules in %.2f s, %d explorations after %d to warm up)%n",
+                schedules / secs, schedules, secs, o.repeat - warm, warm);
+        return 0;
     }
 
     static String report(String name, int ranks, Opts o, ScheduleExplorer.Result r) {
@@ -178,7 +202,7 @@ public final class ExploreCommand {
             sb.append("\nproblem ").append(i++).append(": ").append(p.what()).append(", in schedule ").append(p.schedule()).append('\n');
             List<Decision> ds = p.decisions().stream().filter(Decision::branching).toList();
             if (ds.isEmpty()) {
-                sb.append("  in every schedule: no choice leads there, it happens whatever the order\n");
+                sb.append("  no choice leads there: it happens in every schedule\n");
             } else {
                 sb.append("  the choices that lead there:\n");
                 for (Decision d : ds) sb.append("    ").append(d.words()).append('\n');
