@@ -168,17 +168,24 @@ public final class ExploreCommand {
     /** {@code --repeat R}: R explorations in this JVM; the first half warms up, the second is timed. */
     private static int bench(ScheduledRun.Setup setup, Opts o, PrintStream out) {
         int warm = o.repeat / 2;
-        long schedules = 0, start = 0;
+        long schedules = 0, start = 0, cpu0 = 0;
+        var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        ScheduleExplorer.Result last = null;
         for (int i = 0; i < o.repeat; i++) {
             if (i == warm) {
                 start = System.nanoTime();
+                cpu0 = os.getProcessCpuTime();
                 schedules = 0;
             }
-            schedules += new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput).explore().runs();
+            last = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput).explore();
+            schedules += last.runs();
         }
-        double secs = (System.nanoTime() - start) / 1e9;
-        out.printf("RESULT explore.schedules_per_s %.1f (%d schedules in %.2f s, %d explorations after %d to warm up)%n",
-                schedules / secs, schedules, secs, o.repeat - warm, warm);
+        double secs = (System.nanoTime() - start) / 1e9, cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
+        out.printf("RESULT explore.schedules_per_s %.1f schedules/s (%d schedules in %.2f s, %d explorations after %d to warm up; "
+                + "load average %.1f)%n", schedules / secs, schedules, secs, o.repeat - warm, warm, os.getSystemLoadAverage());
+        out.printf("RESULT explore.cpu_ms_per_schedule %.2f ms (process CPU time over the same schedules)%n", cpu * 1000 / schedules);
+        out.printf("RESULT explore.schedules_per_exploration %d schedules (complete: %s, pruned: %d by order, %d impossible, %d duplicates)%n",
+                last.runs(), last.complete(), last.prunedByOrder(), last.impossible(), last.duplicates());
         return 0;
     }
 
