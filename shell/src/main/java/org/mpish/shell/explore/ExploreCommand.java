@@ -39,7 +39,7 @@ public final class ExploreCommand {
         int maxSchedules = 1000;
         /** Benchmarking: explore this many times in this JVM and print the rate (schedules per second) of the last half. */
         int repeat = 0;
-        double timeout = 10;
+        double timeout = 30;
         String out, schedule, script;
         List<String> args = new ArrayList<>();
     }
