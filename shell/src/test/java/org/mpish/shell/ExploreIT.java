@@ -64,6 +64,25 @@ class ExploreIT {
             }
             """;
 
+    private static final String POLL = """
+            const comm = MPI.COMM_WORLD;
+            const buf = mem.alloc(4);
+            if (MPI.Comm_rank(comm) === 0) {
+              let polls = 0;
+              while (!MPI.Iprobe(1, 0, comm).flag) polls++;
+              MPI.Recv(buf, 1, MPI.INT, 1, 0, comm);
+              const q = MPI.Irecv(buf, 1, MPI.INT, 1, 1, comm);
+              MPI.Barrier(comm);
+              const t = MPI.Test(q);
+              print('polls ' + polls + ', test ' + t.flag);
+              if (!t.flag) MPI.Wait(t.request);
+            } else {
+              MPI.Send(buf, 1, MPI.INT, 0, 0, comm);
+              MPI.Send(buf, 1, MPI.INT, 0, 1, comm);
+              MPI.Barrier(comm);
+            }
+            """;
+
     private static final String SPIN = """
             if (MPI.Comm_rank(MPI.COMM_WORLD) === 0) { for (;;) {} }
             """;
@@ -75,6 +94,7 @@ class ExploreIT {
         Files.writeString(dir.resolve("probe.js"), PROBE);
         Files.writeString(dir.resolve("order.js"), ORDER);
         Files.writeString(dir.resolve("spin.js"), SPIN);
+        Files.writeString(dir.resolve("poll.js"), POLL);
     }
 
     private static Launcher.Result mpish(String... args) throws Exception {
@@ -177,10 +197,38 @@ class ExploreIT {
     }
 
     @Test
+    void iprobeAndTestMayLookTooEarlyOnceEach() throws Exception {
+        // each may miss what is there once (a polling loop then sees it): 2 x 2 outputs, all four different
+        Launcher.Result r = mpish("explore", "-n", "2", "--same-output", script("poll.js"));
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.out().contains("4 schedules run"), r.toString());
+        assertTrue(r.out().contains("exploration complete"), r.toString());
+        assertTrue(r.out().contains("rank 0's 1st MPI_Iprobe (rank 1, tag 0) saw nothing yet, not rank 1's message"), r.toString());
+        assertTrue(r.out().contains("rank 0's 1st MPI_Test (req0) saw the request pending, not the request complete"), r.toString());
+        assertEquals(3, r.out().lines().filter(l -> l.startsWith("problem ")).count(), r.toString());
+    }
+
+    @Test
     void aRunThatDoesNotEndIsReportedAtTheTimeout() throws Exception {
         Launcher.Result r = mpish("explore", "-n", "2", "--timeout", "1", script("spin.js"));
         assertEquals(1, r.status(), r.toString());
         assertTrue(r.out().contains("a run past --timeout"), r.toString());
+    }
+
+    @Test
+    void theShellExploresAScriptOrTheRecordedSession() throws Exception {
+        Launcher.Result r = mpish("-n", "3", "-c", "explore " + script("scripts/explore/wildcard-race.js"));
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.out().contains("rank 0's 1st MPI_Recv (MPI_ANY_SOURCE, tag 0) matched rank 1, not rank 2"), r.toString());
+        Launcher.Result none = mpish("-n", "2", "-c", "explore");
+        assertEquals(1, none.status(), none.toString());
+        assertTrue(none.err().contains("explore: which script?"), none.toString());
+        String rec = dir.resolve("session.js").toString();
+        Launcher.Result session = mpish("-n", "2", "-c", "record " + rec + "; @0 MPI_Send 0 0 MPI_INT 1 0 MPI_COMM_WORLD; "
+                + "@1 MPI_Recv 0 0 MPI_INT MPI_ANY_SOURCE 0 MPI_COMM_WORLD; explore --sync");
+        assertTrue(session.out().contains("mpish explore: session.js on 2 ranks, no buffering (--sync)"), session.toString());
+        assertTrue(session.out().contains("1 schedule run"), session.toString());
+        assertTrue(session.out().contains("no problem in any schedule"), session.toString());
     }
 
     @Test

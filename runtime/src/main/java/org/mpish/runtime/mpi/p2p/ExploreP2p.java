@@ -118,28 +118,85 @@ final class ExploreP2p {
     }
 
     /**
-     * The source a probe looks at: a wildcard probe's is decided as a choice (MPI_Iprobe may also see nothing:
-     * {@link Choice#NONE}); a specific one first lets every other rank move when it does not block.
+     * The source a probe looks at: a wildcard probe's is decided as a choice; a blocking probe that names its
+     * source has nothing to decide. MPI_Iprobe may also not see a message that has arrived ({@link Choice#NONE}),
+     * once per message: called again, as in a polling loop, it sees it (the standard's progress rule).
      */
     static int probeSource(Rank r, Comm c, int source, int tag, boolean block, boolean take) {
         Scheduler s = Scheduler.of(r);
         if (s == null) return source;
+        if (block && source != EnvCalls.ANY_SOURCE) return source;
         String call = callName(r, block ? (take ? "MPI_Mprobe" : "MPI_Probe") : (take ? "MPI_Improbe" : "MPI_Iprobe"));
-        if (source != EnvCalls.ANY_SOURCE) {
-            if (!block) s.yieldTurn(r, call);
-            return source;
-        }
         long ctx = c.shared().contextId();
-        String label = call + " (MPI_ANY_SOURCE, " + tagWords(tag) + ")";
+        String label = call + " (" + (source == EnvCalls.ANY_SOURCE ? "MPI_ANY_SOURCE" : "rank " + source) + ", " + tagWords(tag) + ")";
+        Declined declined = r.state(Declined.class, x -> new Declined());
         return s.choose(r, new Choice(r.id(), call) {
-            @Override protected int[] candidates() { return senders(r, ctx, tag); }
+            private List<Message> seen = List.of();
+
+            @Override protected int[] candidates() {
+                seen = firstMessages(r, ctx, source, tag);
+                List<Integer> out = new ArrayList<>();
+                for (Message m : seen) out.add(m.source);
+                out.sort(null);
+                if (!block && !declined.messages.containsAll(seen)) out.add(NONE);
+                return out.stream().mapToInt(Integer::intValue).toArray();
+            }
+
+            @Override protected void resolve(int v) { if (v == NONE) declined.messages.addAll(seen); }
             @Override protected boolean allowsNone() { return !block; }
             @Override protected String label() { return label; }
             @Override protected String verb() { return block ? "matched" : "saw"; }
-            @Override protected String text(int v) { return v == NONE ? "no message" : "rank " + v; }
-            @Override protected long context() { return ctx; }
+            @Override protected String text(int v) { return v == NONE ? "nothing yet" : "rank " + v + (block ? "" : "'s message"); }
+            @Override protected long context() { return source == EnvCalls.ANY_SOURCE ? ctx : -1; }
             @Override protected int tag() { return tag; }
         }, true);
+    }
+
+    /** What a rank's tests have once not seen (messages, requests): the next test sees them. */
+    static final class Declined {
+        final java.util.Set<Object> messages = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    }
+
+    /** The first queued message from each sender that (source, tag) matches, in order of arrival. */
+    private static List<Message> firstMessages(Rank r, long context, int source, int tag) {
+        Mailbox mb = P2pState.of(r).mailbox;
+        List<Message> out = new ArrayList<>();
+        List<Integer> from = new ArrayList<>();
+        Object[] drained;
+        synchronized (mb) {
+            drained = mb.drain();
+            for (Message m : mb.queues(context).unexpected) {
+                if (Mailbox.matches(source, tag, m) && !from.contains(m.source)) {
+                    from.add(m.source);
+                    out.add(m);
+                }
+            }
+        }
+        P2p.deliverAll(drained);
+        return out;
+    }
+
+    /**
+     * Whether MPI_Test sees {@code q} complete: a completed request may go unseen once (then the next test sees
+     * it); one not complete is not seen.
+     */
+    static boolean testSees(Rank r, Request q, String call) {
+        Scheduler s = Scheduler.of(r);
+        Declined declined = r.state(Declined.class, x -> new Declined());
+        String name = callName(r, call);
+        int v = s.choose(r, new Choice(r.id(), name) {
+            @Override protected int[] candidates() {
+                if (!q.isComplete()) return new int[0];
+                return declined.messages.contains(q) ? new int[] {1} : new int[] {1, NONE};
+            }
+
+            @Override protected void resolve(int v) { if (v == NONE) declined.messages.add(q); }
+            @Override protected boolean allowsNone() { return true; }
+            @Override protected String label() { return name + " (" + q.name() + ")"; }
+            @Override protected String verb() { return "saw"; }
+            @Override protected String text(int v) { return v == NONE ? "the request pending" : "the request complete"; }
+        }, true);
+        return v != Choice.NONE;
     }
 
     /**
@@ -172,8 +229,11 @@ final class ExploreP2p {
         private final boolean block, some;
         private final String label;
 
+        private final Declined declined;
+
         Completed(Rank r, Request[] qs, String call, boolean block, boolean some) {
             super(r.id(), call);
+            this.declined = r.state(Declined.class, x -> new Declined());
             this.qs = qs;
             this.block = block;
             this.some = some;
@@ -184,12 +244,25 @@ final class ExploreP2p {
 
         @Override protected int[] candidates() {
             List<Integer> done = new ArrayList<>();
-            for (int i = 0; i < qs.length; i++) if (!Completion.idle(qs[i]) && qs[i].isComplete()) done.add(i);
+            boolean fresh = false;
+            for (int i = 0; i < qs.length; i++) {
+                if (!Completion.idle(qs[i]) && qs[i].isComplete()) {
+                    done.add(i);
+                    if (!declined.messages.contains(qs[i])) fresh = true;
+                }
+            }
             if (some && !done.isEmpty()) {
                 if (done.size() == 1) return new int[] {ALL};
                 done.add(0, ALL);
+            } else if (!block && fresh) {
+                done.add(NONE); // MPI_Testany may not see a completion yet, once
             }
             return done.stream().mapToInt(Integer::intValue).toArray();
+        }
+
+        @Override protected void resolve(int v) {
+            if (v != NONE) return;
+            for (Request q : qs) if (!Completion.idle(q) && q.isComplete()) declined.messages.add(q);
         }
 
         @Override protected boolean allowsNone() { return !block; }
@@ -197,7 +270,7 @@ final class ExploreP2p {
         @Override protected String verb() { return "returned"; }
 
         @Override protected String text(int v) {
-            if (v == NONE) return "no request";
+            if (v == NONE) return some ? "no request" : "no request complete";
             if (v == ALL) return "every completed request";
             return (some ? "only index " : "index ") + v + " (" + qs[v].name() + ")";
         }

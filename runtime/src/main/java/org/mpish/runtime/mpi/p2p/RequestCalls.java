@@ -41,7 +41,7 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Request q = Completion.request(a.handle(0), "request");
                     if (Completion.idle(q)) return new Object[] {a.handle(0), true, Status.EMPTY};
-                    if (ExploreP2p.on(r)) ExploreP2p.yieldTurn(r, "MPI_Test");
+                    if (ExploreP2p.on(r) && !ExploreP2p.testSees(r, q, "MPI_Test")) return new Object[] {q, false, Status.EMPTY};
                     r.progress();
                     if (!q.isComplete()) return new Object[] {q, false, Status.EMPTY};
                     Object[] w = single(r, q);
