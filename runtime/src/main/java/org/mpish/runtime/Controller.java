@@ -15,6 +15,12 @@ public interface Controller {
     /** Called by {@link Rank#await} on the rank's own thread once {@code done} is false; returns when it holds. */
     void await(Rank r, BooleanSupplier done);
 
+    /**
+     * A catalogued call is about to run on the rank's thread: a controller may let the others move first, so that a
+     * rank polling in a loop (MPI_Win_test, LAPI_Getcntr, ...) does not keep the turn forever.
+     */
+    default void called(Rank r) {}
+
     /** The rank's script and its last wait are over: it gives up its turn for good. */
     void exit(Rank r);
 }

@@ -38,6 +38,10 @@ public final class Scheduler implements Controller {
     private int arrived;
     private final List<Choice> pending = new ArrayList<>();
     private final int[] ordinals;
+    /** Calls each rank made since it last waited (its own thread only). */
+    private final int[] sinceWait;
+    /** After this many calls without a wait, a rank lets the others move first (a polling loop must not keep the turn). */
+    static final int CALLS_PER_TURN = 64;
     private final List<Map<String, Integer>> callOrdinals = new ArrayList<>();
     private final List<Decision> decisions = new ArrayList<>();
     private int lastResolved = -1;
@@ -77,6 +81,7 @@ public final class Scheduler implements Controller {
         conds = new BooleanSupplier[n];
         granted = new boolean[n];
         ordinals = new int[n];
+        sinceWait = new int[n];
         clocks = new int[n][n];
         for (int i = 0; i < n; i++) callOrdinals.add(new HashMap<>());
     }
@@ -121,6 +126,7 @@ public final class Scheduler implements Controller {
             r.checkAbort();
             r.progress();
             if (done.getAsBoolean()) return;
+            sinceWait[me] = 0;
             int next;
             synchronized (this) {
                 conds[me] = done;
@@ -252,6 +258,11 @@ public final class Scheduler implements Controller {
         if (!wait) return Choice.NONE;
         r.await(() -> c.resolved, () -> "its turn to decide " + c.label());
         return c.value;
+    }
+
+    @Override
+    public void called(Rank r) {
+        if (++sinceWait[r.id()] >= CALLS_PER_TURN) yieldTurn(r, r.currentCall() == null ? "a call" : r.currentCall());
     }
 
     /** Lets every other rank that can move run first (a test or probe in a polling loop must not hold the turn). */
