@@ -83,6 +83,27 @@ class ExploreIT {
             }
             """;
 
+    private static final String LOCKS = """
+            const rank = MPI.Comm_rank(MPI.COMM_WORLD);
+            const { baseptr, win } = MPI.Win_allocate(4, 4, MPI.INFO_NULL, MPI.COMM_WORLD);
+            mem.write(baseptr, MPI.INT, [0]);
+            MPI.Barrier(MPI.COMM_WORLD);
+            if (rank > 0) {
+              const buf = mem.alloc(4);
+              MPI.Win_lock(MPI.LOCK_EXCLUSIVE, 0, 0, win);
+              MPI.Get(buf, 1, MPI.INT, 0, 0, 1, MPI.INT, win);
+              MPI.Win_flush(0, win);
+              const seen = mem.read(buf, MPI.INT, 1)[0];
+              if (rank === 1 && seen !== 0) throw new Error('rank 1 was not first: it saw ' + seen);
+              mem.write(buf, MPI.INT, [seen + rank]);
+              MPI.Put(buf, 1, MPI.INT, 0, 0, 1, MPI.INT, win);
+              MPI.Win_unlock(0, win);
+            }
+            MPI.Barrier(MPI.COMM_WORLD);
+            if (rank === 0) print('counter ' + mem.read(baseptr, MPI.INT, 1)[0]);
+            MPI.Win_free(win);
+            """;
+
     private static final String SPIN = """
             if (MPI.Comm_rank(MPI.COMM_WORLD) === 0) { for (;;) {} }
             """;
@@ -95,6 +116,7 @@ class ExploreIT {
         Files.writeString(dir.resolve("order.js"), ORDER);
         Files.writeString(dir.resolve("spin.js"), SPIN);
         Files.writeString(dir.resolve("poll.js"), POLL);
+        Files.writeString(dir.resolve("locks.js"), LOCKS);
     }
 
     private static Launcher.Result mpish(String... args) throws Exception {
@@ -206,6 +228,18 @@ class ExploreIT {
         assertTrue(r.out().contains("rank 0's 1st MPI_Iprobe (rank 1, tag 0) saw nothing yet, not rank 1's message"), r.toString());
         assertTrue(r.out().contains("rank 0's 1st MPI_Test (req0) saw the request pending, not the request complete"), r.toString());
         assertEquals(3, r.out().lines().filter(l -> l.startsWith("problem ")).count(), r.toString());
+    }
+
+    @Test
+    void competingPassiveTargetLocksAreGrantedInEitherOrder() throws Exception {
+        // MPI-4.1 section 12.5.3 leaves the order of competing lock requests open: rank 2 may go first
+        String sched = dir.resolve("locks.sched").toString();
+        Launcher.Result r = mpish("explore", "-n", "3", "-o", sched, script("locks.js"));
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.out().contains("2 schedules run"), r.toString());
+        assertTrue(r.out().contains("rank 1's 1st MPI_Win_lock (exclusive lock on rank 0 of win0) was left to a competing request, "
+                + "not granted first"), r.toString());
+        replays(sched, script("locks.js"), 1, "rank 1 was not first: it saw 2");
     }
 
     @Test
