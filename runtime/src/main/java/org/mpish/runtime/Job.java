@@ -46,6 +46,8 @@ public final class Job implements AutoCloseable {
     private final Thread watchdog;
     /** What the ranks of this job share (MPI_COMM_WORLD's matching state, ...): it lives exactly as long as the job. */
     private final Map<Object, Object> shared = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Set before any work is submitted (the task queue publishes it) when the schedule is controlled; else null. */
+    private Controller controller;
 
     public Job(int size) { this(size, Options.defaults()); }
 
@@ -67,6 +69,12 @@ public final class Job implements AutoCloseable {
     public List<Rank> ranks() { return ranks; }
     public Options options() { return options; }
     public int id() { return jobId; }
+    /** The controller of a job whose schedule is controlled ({@code mpish explore}), else null. */
+    public Controller controller() { return controller; }
+
+    /** Puts the job's schedule under {@code c}; call before submitting any work to its ranks. */
+    public void control(Controller c) { this.controller = c; }
+
     public double wtime() { return (System.nanoTime() - startNanos) / 1e9; }
 
     /** Per-job state shared by every rank, created on first use ({@code init} must not call this again). */

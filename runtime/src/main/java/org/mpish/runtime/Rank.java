@@ -227,6 +227,11 @@ public final class Rank {
     public void await(BooleanSupplier done, Supplier<String> what) {
         if (done.getAsBoolean()) return;
         if (noWaiting != null) throw noWaiting.get();
+        Controller c = job.controller();
+        if (c != null) {
+            awaitControlled(c, done, what);
+            return;
+        }
         // spin first: the rank that will make the condition true usually runs on another core right now. Spin
         // for longer than a park / unpark hand-off takes (tens of microseconds here), else two ranks that answer
         // each other fall into step with every hand-off paying a wake-up.
@@ -280,6 +285,17 @@ public final class Rank {
     /** Fails as {@link #await} would if waiting is forbidden now (for calls that must refuse even when they need not wait). */
     public void checkMayWait() {
         if (noWaiting != null) throw noWaiting.get();
+    }
+
+    /** A wait under a {@link Controller}: described for the roll-call like any other, but the controller decides who runs. */
+    private void awaitControlled(Controller c, BooleanSupplier done, Supplier<String> what) {
+        Supplier<String> outer = waitingFor;
+        waitingFor = what;
+        try {
+            c.await(this, done);
+        } finally {
+            waitingFor = outer;
+        }
     }
 
     /** Wakes this rank if it is parked in {@link #await}; counts as an event for deadlock detection. */

@@ -26,6 +26,7 @@ final class Builtins {
                 new RecordCommands.Record(),
                 new RecordCommands.Save(),
                 new RecordCommands.Transcript(),
+                new ExploreCommands.Explore(),
                 new org.mpish.shell.view.RmaViews.EpochsView(),
                 new org.mpish.shell.view.RmaViews.WinMem(),
                 new LapiCommands.Cntr(),

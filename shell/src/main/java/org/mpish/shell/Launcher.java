@@ -38,6 +38,10 @@ public final class Launcher {
     /** The exit status of running {@code args} if they are a plain shell or run command line, else null. */
     static Integer fast(String[] args) {
         try {
+            if (args.length > 0 && args[0].equals("explore")) return org.mpish.shell.explore.ExploreCommand.explore(args, System.out, System.err);
+            if (args.length > 0 && args[0].equals("run") && org.mpish.shell.explore.ExploreCommand.hasSchedule(args)) {
+                return org.mpish.shell.explore.ExploreCommand.replay(args, System.out, System.err);
+            }
             if (args.length > 0 && args[0].equals("run")) return fastRun(args);
             return fastShell(args);
         } catch (IOException e) {

@@ -44,8 +44,10 @@ final class Recorder implements AutoCloseable {
 
     private final Writer out;
     private final Catalogue catalogue;
+    private final Path file;
 
     Recorder(Path file, int ranks, Catalogue catalogue) throws IOException {
+        this.file = file;
         this.out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
         this.catalogue = catalogue;
         out.write(String.format(HEADER, ranks, file.getFileName()));
@@ -98,6 +100,9 @@ final class Recorder implements AutoCloseable {
     private static String quote(String s) {
         return "'" + s.replace("\\", "\\\\").replace("'", "\\'").replace("\n", "\\n") + "'";
     }
+
+    /** The file being written (explore reads the session from it). */
+    Path file() { return file; }
 
     @Override public void close() throws IOException { out.close(); }
 }

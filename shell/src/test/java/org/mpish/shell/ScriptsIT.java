@@ -31,6 +31,8 @@ import org.opentest4j.AssertionFailedError;
  *
  * <p>Standard error: a sibling NAME.expected-err file holds it exactly, or {@code // expect-err-match: REGEX}
  * headers say what lines of it must look like; with neither, it must be empty.
+ *
+ * <p>{@code // mpish: explore -n 3} marks a script meant for `mpish explore`: it is run through explore instead.
  */
 class ScriptsIT {
     private static final Pattern ARGS = Pattern.compile("^//\\s*mpish:\\s*(.*)$", Pattern.MULTILINE);
@@ -51,10 +53,11 @@ class ScriptsIT {
 
     private static void runScript(Path f) throws IOException, InterruptedException {
         String text = Files.readString(f);
-        List<String> args = new ArrayList<>(List.of("run"));
+        List<String> args = new ArrayList<>();
         Matcher m = ARGS.matcher(text);
         if (m.find()) args.addAll(List.of(m.group(1).trim().split("\\s+")));
         else args.addAll(List.of("-n", "2"));
+        if (!args.get(0).equals("explore")) args.add(0, "run"); // "// mpish: explore ..." runs it under every schedule
         if (!args.contains("--timeout")) args.addAll(List.of("--timeout", "60"));
         args.add(Repo.root().relativize(f).toString());
         Matcher t = TEST_ARGS.matcher(text);

@@ -71,6 +71,8 @@ public final class Invoker {
             int idx = call.errorInput();
             if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
             if (mpi) checkState(proc, call);
+            org.mpish.runtime.Controller ctl = rank.job().controller();
+            if (ctl != null) ctl.called(rank); // explored schedule: a polling loop must let the others move
             Object result = call.impl().invoke(rank, new Args(call, in));
             return outputs(call, result);
         } catch (MpiException e) {

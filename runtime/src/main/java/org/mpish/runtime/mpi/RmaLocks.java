@@ -34,6 +34,7 @@ public final class RmaLocks {
     private static void acquire(Rank r, RmaWindow rw, Win w, int t, boolean excl, String call) {
         TargetLock l = rw.lock(t);
         int me = w.rank();
+        if (r.job().controller() != null && LockOrder.granted(r, l, me, excl, t, w.name(), call)) return;
         if (l.tryLock(me, excl, w.name())) return;
         l.addWaiter(r);
         try {

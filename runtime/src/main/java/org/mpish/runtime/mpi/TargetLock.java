@@ -40,6 +40,11 @@ public final class TargetLock {
         return true;
     }
 
+    /** Whether {@link #tryLock} would take the lock now (or raise its error: a posted window). */
+    synchronized boolean canLock(boolean excl) {
+        return exposed || (excl ? exclusive < 0 && shared.isEmpty() : exclusive < 0);
+    }
+
     synchronized void unlock(int origin) {
         if (exclusive == origin) exclusive = -1;
         else shared.clear(origin);

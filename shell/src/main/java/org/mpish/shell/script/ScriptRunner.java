@@ -38,6 +38,10 @@ public final class ScriptRunner {
     private final PrintStream err;
     private final Job.Options options;
     private volatile Job running;
+    /** Prepares each job before its ranks start (explore puts it under a scheduler); null for none. */
+    private java.util.function.Consumer<Job> setup;
+    /** The job of the last run, kept for a caller that looks at how it ended. */
+    private volatile Job last;
     private volatile boolean interruptRequested;
 
     public ScriptRunner(int ranks, List<String> args, double timeoutSeconds, Sandbox sandbox, PrintStream out,
@@ -51,6 +55,15 @@ public final class ScriptRunner {
         this.options = options;
     }
 
+    /** Has {@code s} prepare each job before its ranks start (explore: a controlled schedule). */
+    public ScriptRunner withJobSetup(java.util.function.Consumer<Job> s) {
+        this.setup = s;
+        return this;
+    }
+
+    /** The job of the last {@link #run} (ended), or null. */
+    public Job lastJob() { return last; }
+
     /** Runs {@code code} (named {@code fileName} in messages) and returns the exit status. */
     public int run(String fileName, String code) {
         Source source = Source.newBuilder("js", code, fileName).buildLiteral();
@@ -61,6 +74,8 @@ public final class ScriptRunner {
         AtomicReferenceArray<JsRank> contexts = new AtomicReferenceArray<>(ranks);
         try (Job job = new Job(ranks, options.withAbortOnDeadlock(true))) {
             running = job;
+            last = job;
+            if (setup != null) setup.accept(job);
             if (interruptRequested) interrupt(); // Ctrl-C came before the job existed
             job.onAbort(a -> {
                 cancelAll(contexts);
@@ -123,6 +138,7 @@ public final class ScriptRunner {
             js = new JsRank(r, Catalogue.get(), output, args, sandbox);
             contexts.set(r.id(), js);
             r.checkAbort(); // aborted while this context was being made: the abort may not have seen it
+            if (job.controller() != null) job.controller().begin(r);
             js.eval(source);
             r.progress();
             MpiProcess p = r.stateIfPresent(MpiProcess.class);
@@ -148,6 +164,7 @@ public final class ScriptRunner {
             } catch (JobAbortedException ignored) {
                 // the job ended
             }
+            if (job.controller() != null) job.controller().exit(r);
         }
     }
 

@@ -26,6 +26,8 @@ final class Message {
     boolean heldBack;
     /** Completed when the message is delivered (rendezvous, synchronous, buffered); null for eager sends. */
     SendRequest sender;
+    /** The explorer's record of this send (its vector clock, its delivery) when the schedule is explored; else null. */
+    org.mpish.runtime.explore.Scheduler.Send explored;
     /** The link of the mailbox's incoming stack ({@link Mailbox#push}). */
     Message nextIncoming;
 

@@ -60,6 +60,9 @@ public final class P2p {
 
     public static long eagerLimit(Job job) { return settings(job).eagerLimit; }
 
+    /** No buffering at all (explore --sync): every standard send, even of 0 bytes, completes only once it is received. */
+    public static void zeroBuffering(Job job) { settings(job).eagerLimit = -1; }
+
     /** Sets the eager limit of a job (bytes, 0 = every standard send of data waits for its receive). */
     public static void setEagerLimit(Job job, long bytes) {
         if (bytes < 0) throw new IllegalArgumentException("the eager limit is a number of bytes, 0 or more");
@@ -169,6 +172,7 @@ public final class P2p {
         long bytes = packed != null ? packed.length : buf.bytes();
         Message m = new Message(comm.shared().contextId(), comm.rank(), tag, bytes, r.id(), dstWorld, comm.name(), mode,
                 me.nextMessage++, buf);
+        if (r.job().controller() != null) ExploreP2p.sent(r, m);
         boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
         P2pState dst = me.peer(dstWorld);
         Mailbox mb = dst.mailbox;
@@ -282,6 +286,14 @@ public final class P2p {
             q.complete(new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false));
             return q;
         }
+        if (r.job().controller() != null && ExploreP2p.hold(r, q)) return q;
+        post(r, q);
+        return q;
+    }
+
+    /** Posts a receive in its owner's mailbox, matching a queued message at once if there is one. */
+    static void post(Rank r, RecvRequest q) {
+        int source = q.source, tag = q.tag;
         Mailbox mb = P2pState.of(r).mailbox;
         Message m;
         Object[] drained;
@@ -294,9 +306,8 @@ public final class P2p {
         if (m != null) deliver(m, q);
         else {
             if (mb.hasIncoming()) mb.settle(); // a message pushed while this receive was being posted
-            if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + comm.name() + " posted; no message yet");
+            if (r.job().tracing()) trace(r, "p2p", "recv", "receive " + from(source) + " with tag " + tagText(tag) + " on " + q.comm().name() + " posted; no message yet");
         }
-        return q;
     }
 
     /**
@@ -306,6 +317,11 @@ public final class P2p {
     static Status recvBlocking(Rank r, Transfer.Layout into, int source, int tag, Comm comm) {
         if (source == EnvCalls.PROC_NULL) return new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
         long context = comm.shared().contextId();
+        if (r.job().controller() != null && (source == EnvCalls.ANY_SOURCE || ExploreP2p.holding(r, context))) {
+            RecvRequest q = recv(r, into, source, tag, comm); // held as a choice, or behind one
+            await(r, q);
+            return q.status();
+        }
         Mailbox mb = P2pState.of(r).mailbox;
         Message m;
         RecvRequest q = null;
@@ -345,6 +361,7 @@ public final class P2p {
             trace(receiver, "p2p", "match", "message " + m.describe() + " on " + m.commName + " matched the receive"
                     + (q != null && q.registered() ? " " + q.label() : "") + (err == ErrorClass.MPI_ERR_TRUNCATE ? ": truncated to the receive's " + bytes(capacity) : ""));
         }
+        if (m.explored != null) ExploreP2p.received(receiver, m);
         if (m.held) {
             m.held = false;
             P2pState.of(receiver).eagerHeld.addAndGet(-m.bytes);

@@ -211,8 +211,10 @@ public final class P2pCalls implements CallFamily {
     private static Message probe(Rank r, Args a, boolean block, boolean take) {
         Comm c = a.comm(2);
         int tag = Check.recvTag(a.i(1));
-        int source = Check.source(c, a.i(0));
-        if (source == EnvCalls.PROC_NULL) return null;
+        int asked = Check.source(c, a.i(0));
+        if (asked == EnvCalls.PROC_NULL) return null;
+        int source = r.job().controller() == null ? asked : ExploreP2p.probeSource(r, c, asked, tag, block, take);
+        if (source == org.mpish.runtime.explore.Choice.NONE) return null; // an explored MPI_Iprobe that sees nothing
         long ctx = c.shared().contextId();
         Mailbox mb = P2pState.of(r).mailbox;
         Message[] found = new Message[1];

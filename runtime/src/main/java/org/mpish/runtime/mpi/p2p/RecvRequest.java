@@ -9,7 +9,8 @@ import org.mpish.runtime.mpi.Status;
 /** A receive: posted in the mailbox until a message matches it, or matched at once against a queued one. */
 final class RecvRequest extends P2pRequest {
     final long context;
-    final int source;
+    /** The source asked for; a wildcard receive held by the explorer gets the sender it was decided to match. */
+    int source;
     final int tag;
     final Transfer.Layout into;
     final long capacity;

@@ -41,6 +41,7 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Request q = Completion.request(a.handle(0), "request");
                     if (Completion.idle(q)) return new Object[] {a.handle(0), true, Status.EMPTY};
+                    if (ExploreP2p.on(r) && !ExploreP2p.testSees(r, q, "MPI_Test")) return new Object[] {q, false, Status.EMPTY};
                     r.progress();
                     if (!q.isComplete()) return new Object[] {q, false, Status.EMPTY};
                     Object[] w = single(r, q);
@@ -59,6 +60,7 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Handle[] hs = (Handle[]) a.obj(1);
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
+                    if (ExploreP2p.on(r)) ExploreP2p.yieldTurn(r, "MPI_Testall");
                     r.progress();
                     if (!all(qs)) return new Object[] {hs, false, new Status[0]};
                     Object[] w = releaseAll(r, hs, qs);
@@ -69,6 +71,7 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Handle[] hs = (Handle[]) a.obj(1);
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
+                    if (ExploreP2p.on(r)) return any(r, hs, qs, ExploreP2p.pickAny(r, qs, "MPI_Waitany", true), false);
                     Completion.await(r, () -> firstDone(qs) != -2, qs, "MPI_Waitany: any of");
                     return any(r, hs, qs, firstDone(qs), false);
                 });
@@ -77,8 +80,13 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Handle[] hs = (Handle[]) a.obj(1);
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
-                    r.progress();
-                    int i = firstDone(qs);
+                    int i;
+                    if (ExploreP2p.on(r)) {
+                        i = ExploreP2p.pickAny(r, qs, "MPI_Testany", false);
+                    } else {
+                        r.progress();
+                        i = firstDone(qs);
+                    }
                     if (i == -2) return new Object[] {hs, EnvCalls.UNDEFINED, false, Status.EMPTY};
                     Object[] w = any(r, hs, qs, i, true);
                     return new Object[] {w[0], w[1], true, w[2]};
@@ -89,8 +97,9 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Handle[] hs = (Handle[]) a.obj(1);
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
+                    if (ExploreP2p.on(r)) return some(r, hs, qs, ExploreP2p.pickSome(r, qs, "MPI_Waitsome", true));
                     Completion.await(r, () -> firstDone(qs) != -2, qs, "MPI_Waitsome: some of");
-                    return some(r, hs, qs);
+                    return some(r, hs, qs, ExploreP2p.ALL);
                 });
         b.call("MPI_Testsome", "requests", "free every request of an array that has completed, without waiting")
                 .in("incount", INT).inout("array_of_requests", REQUESTS).out("outcount", INT)
@@ -98,8 +107,9 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Handle[] hs = (Handle[]) a.obj(1);
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
+                    if (ExploreP2p.on(r)) return some(r, hs, qs, ExploreP2p.pickSome(r, qs, "MPI_Testsome", false));
                     r.progress();
-                    return some(r, hs, qs);
+                    return some(r, hs, qs, ExploreP2p.ALL);
                 });
         b.call("MPI_Request_free", "requests", "free a request; a started operation still completes")
                 .inout("request", REQUEST).errorsOn("request")
@@ -205,7 +215,8 @@ public final class RequestCalls implements CallFamily {
         return new Object[] {out, i, s};
     }
 
-    private static Object[] some(Rank r, Handle[] hs, Request[] qs) {
+    /** Releases the completed requests ({@code only}: just that index; {@link ExploreP2p#ALL}: every one). */
+    private static Object[] some(Rank r, Handle[] hs, Request[] qs, int only) {
         Handle[] out = hs.clone();
         if (firstDone(qs) == -1) return new Object[] {out, EnvCalls.UNDEFINED, new int[0], new Status[0]};
         List<Integer> idx = new ArrayList<>();
@@ -213,7 +224,7 @@ public final class RequestCalls implements CallFamily {
         List<String> failed = new ArrayList<>();
         Request first = null;
         for (int i = 0; i < qs.length; i++) {
-            if (Completion.idle(qs[i]) || !qs[i].isComplete()) continue;
+            if (Completion.idle(qs[i]) || !qs[i].isComplete() || (only != ExploreP2p.ALL && i != only)) continue;
             Status s = qs[i].status();
             idx.add(i);
             st.add(s);

@@ -57,6 +57,8 @@ final class SendRequest extends P2pRequest {
             default -> msg.heldBack
                     ? what + " (rank " + dest + " already holds its limit of " + P2p.bytes(P2pState.of(owner().job().rank(msg.dstWorld)).eagerCap)
                       + " of eager messages it has not received, so the send waits for the matching receive)"
+                    : P2p.eagerLimit(owner().job()) < 0
+                    ? what + " (nothing is buffered in this run, as under explore --sync: a standard send waits for the matching receive)"
                     : what + " (it is larger than the eager limit of " + P2p.bytes(P2p.eagerLimit(owner().job()))
                     + ", so the send waits for the matching receive)";
         };

@@ -1,0 +1,57 @@
+package org.mpish.shell.explore;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.mpish.runtime.Job;
+import org.mpish.runtime.explore.Decision;
+import org.mpish.runtime.explore.Plan;
+import org.mpish.runtime.explore.Scheduler;
+import org.mpish.runtime.mpi.p2p.P2p;
+import org.mpish.shell.script.Sandbox;
+import org.mpish.shell.script.ScriptRunner;
+
+/**
+ * One run of a script under a {@link Scheduler} following a {@link Plan}, in this JVM: its exit status, what it
+ * printed and the decisions it took.
+ */
+public final class ScheduledRun {
+    /** What a script is run with: the same for every schedule of an exploration. */
+    public record Setup(String name, String code, int ranks, List<String> args, boolean sync, double timeout, Sandbox sandbox) {}
+
+    /** How one run ended. {@code kind} is null for a clean run. */
+    public record Outcome(int exit, String out, String err, Job.Abort.Kind kind, List<Decision> decisions,
+                          List<Scheduler.Send> sends, String infeasible) {
+        public boolean failed() { return exit != 0; }
+    }
+
+    private ScheduledRun() {}
+
+    /** Runs the script once, output captured. */
+    public static Outcome run(Setup s, Plan plan) {
+        ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
+        PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8), pe = new PrintStream(e, true, StandardCharsets.UTF_8);
+        Ran r = run(s, plan, po, pe);
+        return new Outcome(r.exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8), r.kind,
+                r.scheduler.decisions(), r.scheduler.sends(), r.scheduler.infeasible());
+    }
+
+    /** A finished run: its exit status, its scheduler, and why its job was aborted (null: it was not). */
+    public record Ran(int exit, Scheduler scheduler, Job.Abort.Kind kind) {}
+
+    /** Runs the script once, printing to {@code out} / {@code err}. */
+    public static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err) {
+        Scheduler[] sched = new Scheduler[1];
+        ScriptRunner runner = new ScriptRunner(s.ranks(), s.args(), s.timeout(), s.sandbox(), out, err, Job.Options.defaults())
+                .withJobSetup(job -> {
+                    Scheduler x = new Scheduler(job, plan);
+                    sched[0] = x;
+                    job.control(x);
+                    if (s.sync()) P2p.zeroBuffering(job);
+                });
+        int exit = runner.run(s.name(), s.code());
+        Job j = runner.lastJob();
+        return new Ran(exit, sched[0], j == null || j.abortReason() == null ? null : j.abortReason().kind());
+    }
+}

@@ -1,0 +1,54 @@
+package org.mpish.shell.explore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.mpish.shell.script.Sandbox;
+
+/**
+ * Hundreds of schedules in one JVM (issue 20, bad input): every run's rank threads and watchdog end with it, in
+ * clean runs, deadlocked ones and ones that fail, and every exploration finds the same thing each time.
+ */
+@Timeout(300)
+class ExploreChurnTest {
+    private static final String ORDER = """
+            const comm = MPI.COMM_WORLD;
+            const buf = mem.alloc(4);
+            if (MPI.Comm_rank(comm) === 0) {
+              let last = -1;
+              for (let i = 1; i < MPI.Comm_size(comm); i++) last = MPI.Recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0, comm).MPI_SOURCE;
+              if (last === 2) throw new Error('rank 2 came last');
+              if (last === 1) MPI.Recv(buf, 1, MPI.INT, 1, 0, comm);   // deadlocks: rank 1 sends once
+            } else {
+              MPI.Send(buf, 1, MPI.INT, 0, 0, comm);
+            }
+            """;
+
+    private static List<String> ours() {
+        return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
+                .filter(n -> n.startsWith("rank-") || n.startsWith("mpish-watchdog-")).sorted().toList();
+    }
+
+    @Test
+    void hundredsOfSchedulesLeaveNoThreadBehind() throws Exception {
+        ScheduledRun.Setup s = new ScheduledRun.Setup("order.js", ORDER, 4, List.of(), false, 30, new Sandbox(false, false, false));
+        int schedules = 0;
+        for (int i = 0; i < 60; i++) {
+            ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false).explore();
+            // 3! orders of the senders; the last sender decides: rank 3 (2 orders) is fine, rank 2 throws, rank 1 deadlocks
+            assertEquals(6, r.runs());
+            assertTrue(r.complete());
+            assertEquals(2, r.problems().size(), r.problems().toString());
+            assertTrue(r.problems().stream().anyMatch(p -> p.what().startsWith("a deadlock")));
+            assertTrue(r.problems().stream().anyMatch(p -> p.detail().contains("rank 2 came last")));
+            schedules += r.runs();
+        }
+        assertEquals(360, schedules);
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (!ours().isEmpty() && System.nanoTime() < end) Thread.sleep(20);
+        assertEquals(List.of(), ours(), "threads of explored runs still alive");
+    }
+}
