@@ -1,9 +1,9 @@
 package org.mpish.bench;
 
 import java.util.concurrent.TimeUnit;
-import org.mpish.runtime.mpi.Attributes;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.attr.Attributes;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.attr.Keyval;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

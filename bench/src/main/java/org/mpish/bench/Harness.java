@@ -8,15 +8,15 @@ import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
-import org.mpish.runtime.mpi.AttrCalls;
-import org.mpish.runtime.mpi.Attributes;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.DeleteFn;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.attr.AttrCalls;
+import org.mpish.runtime.mpi.attr.Attributes;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.attr.DeleteFn;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
-import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.attr.Keyval;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Predefined;
 
@@ -31,7 +31,7 @@ final class Harness implements AutoCloseable {
 
     Harness(int n) {
         this.n = n;
-        this.job = new Job(n, Job.Options.defaults());
+        this.job = Catalogue.get().newJob(n, Job.Options.defaults());
         spmd(r -> {
             MpiProcess p = MpiProcess.of(r);
             p.markInitialized();

@@ -47,9 +47,17 @@ public final class Job implements AutoCloseable {
     /** What the ranks of this job share (MPI_COMM_WORLD's matching state, ...): it lives exactly as long as the job. */
     private final Map<Object, Object> shared = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final Hooks hooks = new Hooks();
+
     public Job(int size) { this(size, Options.defaults()); }
 
-    public Job(int size, Options options) {
+    public Job(int size, Options options) { this(size, options, job -> { }); }
+
+    /**
+     * A job whose hooks and settings {@code setup} wires before any rank runs (the catalogue passes the wiring of
+     * the families it holds).
+     */
+    public Job(int size, Options options, Consumer<Job> setup) {
         if (size < 1 || size > MAX_RANKS) {
             throw new IllegalArgumentException("a job has 1 to " + MAX_RANKS + " ranks, not " + size);
         }
@@ -57,6 +65,7 @@ public final class Job implements AutoCloseable {
         List<Rank> rs = new ArrayList<>(size);
         for (int i = 0; i < size; i++) rs.add(new Rank(this, i, options.memoryLimitPerRank()));
         this.ranks = Collections.unmodifiableList(rs);
+        setup.accept(this);
         for (Rank r : ranks) r.start();
         watchdog = Thread.ofPlatform().name("mpish-watchdog-" + jobId).daemon(true).start(this::watch);
     }
@@ -65,6 +74,8 @@ public final class Job implements AutoCloseable {
     public Rank rank(int i) { return ranks.get(i); }
     public List<Rank> ranks() { return ranks; }
     public Options options() { return options; }
+    /** The hooks the families of this job wired when it was built. */
+    public Hooks hooks() { return hooks; }
     public int id() { return jobId; }
     public double wtime() { return (System.nanoTime() - startNanos) / 1e9; }
 

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiProcess;
 
 /**
@@ -31,7 +31,7 @@ public final class TestJob implements AutoCloseable {
 
     public TestJob(int n) { this(n, Job.Options.defaults().withAbortOnDeadlock(true)); }
 
-    public TestJob(int n, Job.Options options) { job = new Job(n, options); }
+    public TestJob(int n, Job.Options options) { job = org.mpish.runtime.catalog.Catalogue.get().newJob(n, options); }
 
     public Rank rank(int i) { return job.rank(i); }
 

@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Attributable;
+import org.mpish.runtime.mpi.attr.Attributable;
 import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.attr.Keyval;
 import org.mpish.runtime.mpi.MpiProcess;
 
 /** handles, attrs, keyvals, mem: looking at a rank's objects and memory. */
@@ -132,11 +132,11 @@ final class InspectCommands {
         /** COUNT values of a basic datatype, eight to a line with the address of the first. */
         private static List<String> typed(Rank r, long addr, int count, String typeName) {
             String n = typeName.toUpperCase().startsWith("MPI_") ? typeName.toUpperCase() : "MPI_" + typeName.toUpperCase();
-            org.mpish.runtime.mpi.Datatype t = org.mpish.runtime.mpi.Predefined.datatype(MpiProcess.of(r), n);
+            org.mpish.runtime.mpi.datatype.Datatype t = org.mpish.runtime.mpi.Predefined.datatype(MpiProcess.of(r), n);
             if (t == null || t.basic() == null) throw new IllegalArgumentException("'" + typeName + "' is not a basic datatype (MPI_INT, MPI_DOUBLE, MPI_BYTE, ...)");
             Object[] v;
             try {
-                v = org.mpish.runtime.mpi.TypedAccess.read(r.memory(), addr, t, count);
+                v = org.mpish.runtime.mpi.datatype.TypedAccess.read(r.memory(), addr, t, count);
             } catch (org.mpish.runtime.MemoryFault f) {
                 throw new IllegalArgumentException("" + f.getMessage());
             }

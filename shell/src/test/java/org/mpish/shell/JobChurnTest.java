@@ -19,7 +19,7 @@ import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.shell.script.Sandbox;
@@ -85,7 +85,7 @@ class JobChurnTest {
     }
 
     private static String runtimeJob(int i, String how) throws Exception {
-        try (Job job = new Job(4, Job.Options.defaults().withAbortOnDeadlock(true))) {
+        try (Job job = Catalogue.get().newJob(4, Job.Options.defaults().withAbortOnDeadlock(true))) {
             CompletableFuture<?>[] fs = new CompletableFuture<?>[4];
             for (Rank r : job.ranks()) {
                 fs[r.id()] = r.submit(() -> {

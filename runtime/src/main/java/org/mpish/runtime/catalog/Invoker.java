@@ -73,6 +73,10 @@ public final class Invoker {
             if (mpi) checkState(proc, call);
             Object result = call.impl().invoke(rank, new Args(call, in));
             return outputs(call, result);
+        } catch (ArgError e) {
+            throw e;
+        } catch (org.mpish.runtime.BadArgument e) {
+            throw new ArgError(e.getMessage()); // the engine's own form error, reported like the catalogue's
         } catch (MpiException e) {
             throw proc != null ? proc.raise(e.raisedOn() != null ? e.raisedOn() : errorObject, e, call.name()) : e;
         } catch (MemoryFault f) {

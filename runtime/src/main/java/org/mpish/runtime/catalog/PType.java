@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.function.Function;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.CopyFn;
-import org.mpish.runtime.mpi.DeleteFn;
-import org.mpish.runtime.mpi.ErrhandlerFn;
+import org.mpish.runtime.mpi.attr.CopyFn;
+import org.mpish.runtime.mpi.attr.DeleteFn;
+import org.mpish.runtime.mpi.err.ErrhandlerFn;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
-import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.attr.Keyval;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 

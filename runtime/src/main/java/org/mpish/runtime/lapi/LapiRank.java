@@ -161,7 +161,7 @@ public final class LapiRank {
                 return a;
             }
         }
-        throw new org.mpish.runtime.catalog.ArgError("expected an address (a number) or a function, got " + v);
+        throw new org.mpish.runtime.BadArgument("expected an address (a number) or a function, got " + v);
     }
 
     /** The function at a code address of this task, or null. */

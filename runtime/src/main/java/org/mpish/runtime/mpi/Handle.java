@@ -36,6 +36,12 @@ public abstract class Handle {
 
     @Override public String toString() { return name(); }
 
+    /** A name as MPI stores it: at most MPI_MpiConst.MAX_OBJECT_NAME - 1 characters, longer ones truncated. */
+    public static String objectName(String n) {
+        if (n == null) throw new MpiException(ErrorClass.MPI_ERR_ARG, "the name is NULL");
+        return n.length() > MpiConst.MAX_OBJECT_NAME - 1 ? n.substring(0, MpiConst.MAX_OBJECT_NAME - 1) : n;
+    }
+
     /** The null handle of a kind. */
     public static Handle nullOf(HandleKind kind) { return NullHandle.NULLS[kind.ordinal()]; }
 

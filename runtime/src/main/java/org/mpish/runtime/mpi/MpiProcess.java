@@ -5,6 +5,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.mpish.runtime.Job;
 import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.attr.Keyval;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.comm.CommShared;
+import org.mpish.runtime.mpi.comm.Group;
+import org.mpish.runtime.mpi.err.Errhandler;
 
 /**
  * The MPI state of one rank (one "process"): initialization, its handles, MPI_COMM_WORLD and MPI_COMM_SELF,

@@ -2,6 +2,11 @@ package org.mpish.runtime.mpi;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.mpish.runtime.mpi.attr.Keyval;
+import org.mpish.runtime.mpi.comm.Group;
+import org.mpish.runtime.mpi.datatype.BasicType;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.err.Errhandler;
 
 /**
  * The predefined handles every MPI process starts with. Datatypes are per process (they can cache attributes);

@@ -6,11 +6,11 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.graalvm.polyglot.proxy.ProxyObject;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.MemoryFault;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Predefined;
-import org.mpish.runtime.mpi.TypedAccess;
+import org.mpish.runtime.mpi.datatype.TypedAccess;
 
 /** The {@code mem} global: this rank's memory. alloc, free, read, write; bad addresses throw RangeError. */
 final class MemObject implements ProxyObject {

@@ -1,8 +1,8 @@
 package org.mpish.runtime.mpi.p2p;
 
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Request;
 import org.mpish.runtime.mpi.Status;

@@ -2,7 +2,7 @@ package org.mpish.runtime.mpi.p2p;
 
 import java.util.concurrent.ConcurrentHashMap;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * The point-to-point state of one rank: its mailbox, its attached send buffers (the process buffer and one

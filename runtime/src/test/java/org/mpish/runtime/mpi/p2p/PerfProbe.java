@@ -2,8 +2,8 @@ package org.mpish.runtime.mpi.p2p;
 
 import org.junit.jupiter.api.Test;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Predefined;
 
