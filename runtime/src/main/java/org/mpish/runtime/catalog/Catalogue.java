@@ -31,8 +31,17 @@ public final class Catalogue {
         this.families = List.copyOf(families);
         this.calls = calls;
         this.constants = constants;
-        for (Call c : calls.values()) exact.put(c.name(), c);
+        List<String> names = new ArrayList<>();
+        for (Call c : calls.values()) {
+            exact.put(c.name(), c);
+            names.add(c.name());
+            c.number(names.size());
+        }
+        this.callNames = List.copyOf(names);
     }
+
+    /** The names of the calls in the order of their numbers (number i at index i - 1). */
+    private final List<String> callNames;
 
     /** The catalogue of all families. */
     public static Catalogue get() { return Holder.ALL; }
@@ -48,6 +57,11 @@ public final class Catalogue {
 
     /** Wires this catalogue's families into a new job (see {@link CallFamily#wire}). */
     public void wire(Job job) {
+        for (String name : callNames) {
+            if (job.callNumber(name) != call(name).number()) {
+                throw new IllegalStateException("job " + job.id() + " numbered calls before its catalogue was wired");
+            }
+        }
         for (CallFamily f : families) f.wire(job, this);
     }
 

@@ -56,7 +56,7 @@ public final class LapiRank {
 
     private LapiRank(Rank rank) { this.rank = rank; }
 
-    private static final int SLOT = Rank.newSlot();
+    private static final int SLOT = 2; // see Rank.MAX_SLOTS
 
     public static LapiRank of(Rank r) { return r.slot(SLOT, LapiRank.class, LapiRank::new); }
 

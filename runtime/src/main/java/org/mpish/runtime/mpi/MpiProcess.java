@@ -46,7 +46,7 @@ public final class MpiProcess {
     }
 
     /** The MPI process of a rank, created on first use. */
-    private static final int SLOT = Rank.newSlot();
+    private static final int SLOT = 0; // see Rank.MAX_SLOTS
 
     public static MpiProcess of(Rank r) { return r.slot(SLOT, MpiProcess.class, MpiProcess::new); }
 

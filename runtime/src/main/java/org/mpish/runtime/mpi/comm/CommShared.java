@@ -13,9 +13,10 @@ import org.mpish.runtime.Rank;
  * implements collectives. Families hang their own per-communicator state off {@link #extension}.
  */
 public final class CommShared {
-    private static final AtomicLong CONTEXT_IDS = new AtomicLong(100);
+    /** The key of the job's context-id counter in {@link Job#shared}: ids are unique in their job. */
+    private static final Object CONTEXT_IDS = new Object();
 
-    private final long contextId = CONTEXT_IDS.incrementAndGet();
+    private final long contextId;
     private final Job job;
     /** World ranks of every participant, in participant order (for an intercomm: group A, then group B). */
     private final int[] participants;
@@ -25,13 +26,19 @@ public final class CommShared {
 
     public CommShared(Job job, int[] participants) {
         this.job = job;
+        this.contextId = nextContextId(job);
         this.participants = participants.clone();
     }
 
     /** A new communicator (new context id) of the same participants in the same order: MPI_Comm_dup. */
     CommShared(CommShared same) {
         this.job = same.job;
+        this.contextId = nextContextId(job);
         this.participants = same.participants; // never written
+    }
+
+    private static long nextContextId(Job job) {
+        return job.shared(CONTEXT_IDS, () -> new AtomicLong(100)).incrementAndGet();
     }
 
     public long contextId() { return contextId; }

@@ -45,7 +45,7 @@ public final class P2pState {
         return p;
     }
 
-    private static final int SLOT = Rank.newSlot();
+    private static final int SLOT = 1; // see Rank.MAX_SLOTS
 
     public static P2pState of(Rank r) { return r.slot(SLOT, P2pState.class, P2pState::new); }
 

@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.rma;
 
+import java.util.List;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
@@ -21,14 +22,12 @@ public final class AtomicElements {
     private static final VarHandle INT = ValueLayout.JAVA_INT.varHandle();
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();
     private static final int STRIPES = 1024;
-    private static final Object[] LOCKS = new Object[STRIPES];
-    static {
-        for (int i = 0; i < STRIPES; i++) LOCKS[i] = new Object();
-    }
+    /** Lock objects only (nothing is stored in them): a stripe serialises updates of the elements mapped to it. */
+    private static final List<Object> LOCKS = java.util.stream.Stream.generate(Object::new).limit(STRIPES).toList();
 
     private static Object stripe(MemorySegment s, long off) {
         long a = s.address() + off;
-        return LOCKS[(int) ((a ^ (a >>> 10)) >>> 3) & (STRIPES - 1)];
+        return LOCKS.get((int) ((a ^ (a >>> 10)) >>> 3) & (STRIPES - 1));
     }
 
     private static boolean aligned(MemorySegment s, long off, int size) {
