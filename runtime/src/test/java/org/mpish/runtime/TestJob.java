@@ -11,6 +11,7 @@ import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
 import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * Test helper: a job whose ranks run test code on their own threads, calling MPI and LAPI through the
@@ -88,8 +89,8 @@ public final class TestJob implements AutoCloseable {
     /** Makes errors on MPI_COMM_WORLD and MPI_COMM_SELF return (throw MpiException) instead of aborting. */
     public static void returnErrors(Rank r) {
         MpiProcess p = MpiProcess.of(r);
-        p.world().setErrhandler(Errhandler.ERRORS_RETURN);
-        p.self().setErrhandler(Errhandler.ERRORS_RETURN);
+        Comm.world(p).setErrhandler(Errhandler.ERRORS_RETURN);
+        Comm.self(p).setErrhandler(Errhandler.ERRORS_RETURN);
     }
 
     /** Records events of the job (for asserting what fired when). */

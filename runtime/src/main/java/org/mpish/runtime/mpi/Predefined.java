@@ -1,17 +1,11 @@
 package org.mpish.runtime.mpi;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.mpish.runtime.mpi.attr.Keyval;
-import org.mpish.runtime.mpi.comm.Group;
-import org.mpish.runtime.mpi.datatype.BasicType;
-import org.mpish.runtime.mpi.datatype.Datatype;
-import org.mpish.runtime.mpi.err.Errhandler;
 
 /**
- * The predefined handles every MPI process starts with. Datatypes are per process (they can cache attributes);
- * error handlers and the empty group are immutable and shared.
+ * The values of the predefined attribute keys (MPI_TAG_UB, MPI_WIN_BASE, ...) and the kind of object each is for.
+ * The predefined handles themselves are made by the environment when a process starts ({@code env.ProcessSetup}).
  */
 public final class Predefined {
     private Predefined() {}
@@ -41,36 +35,5 @@ public final class Predefined {
         m.put("MPI_WIN_CREATE_FLAVOR", new int[] {WIN_CREATE_FLAVOR, w});
         m.put("MPI_WIN_MODEL", new int[] {WIN_MODEL, w});
         KEYVALS = java.util.Collections.unmodifiableMap(m);
-    }
-
-    /** Pair types for MINLOC / MAXLOC: name, value type, index type. */
-    private static final List<List<Object>> PAIRS = List.of(
-        List.of("MPI_2INT", BasicType.INT, BasicType.INT),
-        List.of("MPI_SHORT_INT", BasicType.SHORT, BasicType.INT),
-        List.of("MPI_LONG_INT", BasicType.LONG, BasicType.INT),
-        List.of("MPI_FLOAT_INT", BasicType.FLOAT, BasicType.INT),
-        List.of("MPI_DOUBLE_INT", BasicType.DOUBLE, BasicType.INT));
-
-    static void register(MpiProcess p) {
-        HandleTable t = p.handles();
-        for (BasicType b : BasicType.values()) t.predefined(Datatype.predefined(b));
-        for (List<Object> pair : PAIRS) {
-            t.predefined(Datatype.predefinedPair((String) pair.get(0), (BasicType) pair.get(1), (BasicType) pair.get(2)));
-        }
-        t.predefined(Errhandler.ERRORS_ARE_FATAL);
-        t.predefined(Errhandler.ERRORS_RETURN);
-        t.predefined(Errhandler.ERRORS_ABORT);
-        t.predefined(Group.EMPTY);
-        for (Map.Entry<String, int[]> e : KEYVALS.entrySet()) {
-            Keyval k = new Keyval(e.getValue()[0], HandleKind.values()[e.getValue()[1]], null, null, null, true, false, e.getKey());
-            t.predefined(k);
-            p.keyvals().put(k.value(), k);
-        }
-    }
-
-    /** This process's predefined datatype of the given C name ("MPI_INT"), or null. */
-    public static Datatype datatype(MpiProcess p, String cName) {
-        Handle h = p.handles().lookup(cName);
-        return h instanceof Datatype d ? d : null;
     }
 }

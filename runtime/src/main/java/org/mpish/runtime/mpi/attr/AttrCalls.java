@@ -49,7 +49,7 @@ public final class AttrCalls implements CallFamily {
         }
         for (Map.Entry<String, int[]> e : Predefined.KEYVALS.entrySet()) {
             int v = e.getValue()[0];
-            b.constant(e.getKey(), HandleKind.KEYVAL.prefix(), r -> MpiProcess.of(r).keyvals().get(v));
+            b.constant(e.getKey(), HandleKind.KEYVAL.prefix(), r -> Attributes.keyvals(MpiProcess.of(r)).get(v));
         }
         family(b, "Comm", "comm", COMM, HandleKind.COMM);
         family(b, "Win", "win", WIN, HandleKind.WIN);

@@ -9,6 +9,7 @@ import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.Predefined;
 import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.rma.Win;
@@ -28,6 +29,14 @@ import org.mpish.runtime.mpi.MpiConst;
  * A22); the predefined communicator attributes read the same on every communicator (MPICH).
  */
 public final class Attributes {
+    /** The key of a process's keyvals (by value) in {@link MpiProcess#extension}. */
+    private static final Object KEYVALS = new Object();
+
+    /** The keyvals of a process, predefined and user-made, by their values. */
+    public static Map<Integer, Keyval> keyvals(MpiProcess p) {
+        return p.extension(KEYVALS, java.util.concurrent.ConcurrentHashMap::new);
+    }
+
     private Attributes() {}
 
     /** What {@link #get} returns when the key is valid but has no value on the object (flag = false). */
@@ -49,7 +58,7 @@ public final class Attributes {
         int value = c.next++;
         Keyval k = new Keyval(value, kind, copy, delete, extra, false, mpi1, "kv");
         p.handles().add(k);
-        p.keyvals().put(value, k);
+        keyvals(p).put(value, k);
         return k;
     }
 
@@ -68,7 +77,7 @@ public final class Attributes {
 
     private static void destroy(MpiProcess p, Keyval k) {
         k.markFreed();
-        p.keyvals().remove(k.value(), k);
+        keyvals(p).remove(k.value(), k);
         p.handles().remove(k);
     }
 
@@ -281,12 +290,12 @@ public final class Attributes {
     public static MpiException finalizeAttributes(MpiProcess p) {
         MpiException err = null;
         try {
-            deleteAll(p, p.self());
+            deleteAll(p, Comm.self(p));
         } catch (MpiException e) {
             err = e;
         }
         try {
-            deleteAll(p, p.world());
+            deleteAll(p, Comm.world(p));
         } catch (MpiException e) {
             err = e;
         }

@@ -55,6 +55,11 @@ public final class Comm extends Attributable {
     @Override public boolean isPredefined() { return predefined; }
 
     public Errhandler errhandler() { return errhandler; }
+
+    /** MPI_COMM_WORLD of a process. */
+    public static Comm world(MpiProcess p) { return (Comm) p.worldHandle(); }
+    /** MPI_COMM_SELF of a process. */
+    public static Comm self(MpiProcess p) { return (Comm) p.selfHandle(); }
     public void setErrhandler(Errhandler eh) { this.errhandler = eh; }
     public String commName() { return commName; }
     public void setCommName(String n) { this.commName = n; }

@@ -236,4 +236,9 @@ public final class Datatype extends Attributable {
             if (isContiguous()) { mem.segment(addr, count * extent); return; }
         }
     }
+
+    /** This process's predefined datatype of the given C name ("MPI_INT"), or null. */
+    public static Datatype named(org.mpish.runtime.mpi.MpiProcess p, String cName) {
+        return p.handles().lookup(cName) instanceof Datatype d ? d : null;
+    }
 }

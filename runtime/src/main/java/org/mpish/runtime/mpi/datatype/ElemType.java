@@ -8,12 +8,10 @@ import org.mpish.runtime.mpi.op.Op;
  * and instances are {@link #extent} apart; packed, the index follows the value directly.
  */
 public record ElemType(BasicType basic, String pairName, BasicType pairValue, int indexOffset, int extent) {
-    private static final ElemType[] BASIC = new ElemType[BasicType.values().length];
-    static {
-        for (BasicType b : BasicType.values()) BASIC[b.ordinal()] = new ElemType(b, null, null, 0, b.size());
-    }
+    private static final java.util.List<ElemType> BASIC = java.util.Arrays.stream(BasicType.values())
+            .map(b -> new ElemType(b, null, null, 0, b.size())).toList();
 
-    public static ElemType of(BasicType b) { return BASIC[b.ordinal()]; }
+    public static ElemType of(BasicType b) { return BASIC.get(b.ordinal()); }
 
     /**
      * The element type of {@code t}, or null when {@code t} mixes basic types (not allowed in the accumulate

@@ -14,17 +14,22 @@ import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.Predefined;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.datatype.BasicType;
 
 /** The MPI environment: init and finalize, abort, time, rank and size of a communicator, barrier. */
 public final class EnvCalls implements CallFamily {
     public static final int VERSION = 4, SUBVERSION = 1;
 
+    /** Every process of a job starts with MPI_COMM_WORLD, MPI_COMM_SELF and the predefined handles. */
+    @Override
+    public void wire(Job job, Catalogue catalogue) { job.hooks().add(MpiProcess.START, ProcessSetup::start); }
+
     @Override
     public void declare(Catalogue.Builder b) {
-        b.constant("MPI_COMM_WORLD", "comm", r -> MpiProcess.of(r).world());
-        b.constant("MPI_COMM_SELF", "comm", r -> MpiProcess.of(r).self());
+        b.constant("MPI_COMM_WORLD", "comm", r -> Comm.world(MpiProcess.of(r)));
+        b.constant("MPI_COMM_SELF", "comm", r -> Comm.self(MpiProcess.of(r)));
         for (HandleKind k : HandleKind.values()) b.constant(k.nullName(), k.prefix(), Handle.nullOf(k));
         b.constant("MPI_ANY_SOURCE", "rank", ANY_SOURCE);
         b.constant("MPI_PROC_NULL", "rank", PROC_NULL);
@@ -40,9 +45,9 @@ public final class EnvCalls implements CallFamily {
         b.constant("MPI_SUBVERSION", "int", SUBVERSION);
         b.constant("MPI_MAX_ERROR_STRING", "int", MAX_ERROR_STRING);
         b.constant("MPI_MAX_OBJECT_NAME", "int", MAX_OBJECT_NAME);
-        for (BasicType t : BasicType.values()) b.constant(t.cName(), "type", r -> Predefined.datatype(MpiProcess.of(r), t.cName()));
+        for (BasicType t : BasicType.values()) b.constant(t.cName(), "type", r -> Datatype.named(MpiProcess.of(r), t.cName()));
         for (String pair : new String[] {"MPI_2INT", "MPI_SHORT_INT", "MPI_LONG_INT", "MPI_FLOAT_INT", "MPI_DOUBLE_INT"}) {
-            b.constant(pair, "type", r -> Predefined.datatype(MpiProcess.of(r), pair));
+            b.constant(pair, "type", r -> Datatype.named(MpiProcess.of(r), pair));
         }
         for (java.util.Map.Entry<String, Integer> e : ErrorClass.all().entrySet()) b.constant(e.getKey(), "errorclass", e.getValue());
 

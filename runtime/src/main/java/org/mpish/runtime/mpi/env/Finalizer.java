@@ -5,6 +5,7 @@ import org.mpish.runtime.Hooks;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.attr.Attributes;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * MPI_Finalize for one process: deletes MPI_COMM_SELF's attributes (last set first, A30), waits for the
@@ -21,7 +22,7 @@ public final class Finalizer {
         // first of all, as if MPI_COMM_SELF were freed (A30-A33); a failing callback fails MPI_Finalize at its end
         MpiException attributeError = Attributes.finalizeAttributes(p);
         for (Consumer<MpiProcess> s : p.rank().job().hooks().at(STEPS)) s.accept(p);
-        p.world().exchange(null, "MPI_Finalize");
+        Comm.world(p).exchange(null, "MPI_Finalize");
         p.markFinalized();
         if (attributeError != null) throw attributeError;
     }

@@ -97,7 +97,7 @@ public final class ErrCalls implements CallFamily {
                     String text = Errhandlers.validCode(p, code) ? Errhandlers.string(p, code) : "error code " + code;
                     MpiException e = new MpiException(code, p.errorClassOf(code), "raised by MPI_" + k + "_call_errhandler: " + text);
                     try {
-                        p.raise(o, e, "MPI_" + k + "_call_errhandler");
+                        Errhandlers.raise(p, o, e, "MPI_" + k + "_call_errhandler");
                     } catch (MpiException returned) {
                         // the handler returned: so does the call, with MPI_SUCCESS (A54)
                     }

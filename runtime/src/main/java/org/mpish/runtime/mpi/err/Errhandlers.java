@@ -1,7 +1,11 @@
 package org.mpish.runtime.mpi.err;
 
 import java.util.Map;
+import org.mpish.runtime.Job;
+import org.mpish.runtime.JobAbortedException;
+import org.mpish.runtime.Rank;
 import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
@@ -62,4 +66,47 @@ public final class Errhandlers {
         for (Map.Entry<Integer, Integer> e : p.userCodes().entrySet()) last = Math.max(last, e.getKey());
         p.setLastUsedCode(last);
     }
+
+    // ---- routing an error to its handler ------------------------------------------------------------
+
+    /**
+     * Routes an error to the error handler of {@code object} (a communicator or window; anything else, or an
+     * invalid handle, goes to MPI_COMM_SELF's handler, as MPI-4 says for calls with no valid object), then
+     * throws: fatal handlers abort the job; MPI_ERRORS_RETURN and user handlers rethrow {@code e} to the caller.
+     */
+    public static RuntimeException raise(MpiProcess p, Handle object, MpiException e, String call) {
+        Rank rank = p.rank();
+        Comm self = Comm.self(p);
+        e.at(call, rank.id());
+        Errhandler eh = handlerFor(p, object);
+        Handle target = object != null && object.isValid() && (object instanceof Comm || object.kind() == HandleKind.WIN)
+                ? object : self;
+        if (rank.job().tracing()) {
+            rank.job().emit(rank.id(), "err", "raised", e.getMessage() + " -> " + eh.name() + " on " + target.name(), null);
+        }
+        if (eh.builtin() == Errhandler.Builtin.FATAL || eh.builtin() == Errhandler.Builtin.ABORT) {
+            Job.Abort a = new Job.Abort(1, e.getMessage() + " (fatal: " + eh.name() + " on " + target.name() + ")",
+                    Job.Abort.Kind.FATAL_ERROR, rank.id());
+            rank.job().abort(a);
+            throw new JobAbortedException(rank.job().abortReason());
+        }
+        if (eh.builtin() == null) {
+            try {
+                eh.fn().handle(target, e.code());
+            } catch (org.mpish.runtime.CallbackFailure f) {
+                // a handler that fails still leaves the call failing with its own error; say what the handler did
+                throw new MpiException(e.code(), e.errorClass(), e.detail() + " (then the error handler " + eh.name() + " failed: "
+                        + f.getMessage() + ")").at(call, rank.id());
+            }
+        }
+        throw e;
+    }
+
+    /** The handler that applies to errors raised on {@code object}. */
+    public static Errhandler handlerFor(MpiProcess p, Handle object) {
+        if (object instanceof Comm c && c.isValid()) return c.errhandler();
+        if (object instanceof ErrhandlerOwner o && object.isValid()) return o.errhandler();
+        return Comm.self(p).errhandler();
+    }
+
 }

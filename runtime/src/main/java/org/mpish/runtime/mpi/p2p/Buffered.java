@@ -76,7 +76,7 @@ final class Buffered {
     /** A request that completes when every message now in the buffer has been received. */
     static Request iflush(Rank r, Comm comm) {
         BsendBuffer b = attached(r, comm, "flush");
-        return new FlushRequest(r, comm != null ? comm : MpiProcess.of(r).self(), b);
+        return new FlushRequest(r, comm != null ? comm : Comm.self(MpiProcess.of(r)), b);
     }
 
     private static BsendBuffer attached(Rank r, Comm comm, String what) {

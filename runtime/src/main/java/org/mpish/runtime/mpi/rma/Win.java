@@ -5,13 +5,14 @@ import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.attr.Attributable;
 import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.err.Errhandler;
+import org.mpish.runtime.mpi.err.ErrhandlerOwner;
 
 /**
  * One rank's handle of a window: the memory it exposes (base address, size, displacement unit), how it was
  * made (flavor), the communicator it spans, its error handler, name and attributes. The RMA machinery keeps
  * its shared state in {@link WinShared}. Mirrors {@code MPI_Win}.
  */
-public final class Win extends Attributable implements MpiProcess.ErrhandlerOwner {
+public final class Win extends Attributable implements ErrhandlerOwner {
     public static final int FLAVOR_CREATE = 1, FLAVOR_ALLOCATE = 2, FLAVOR_DYNAMIC = 3, FLAVOR_SHARED = 4;
     public static final int SEPARATE = 1, UNIFIED = 2;
 

@@ -78,7 +78,7 @@ class AttrSetGetDeleteTest {
                 Object[] got = getAttr(r, "MPI_Comm_get_attr", "MPI_COMM_WORLD", k);
                 assertEquals(true, got[0]);
                 assertSame(value, got[1], "the value is the stored one, not a copy");
-                assertSame(value, Attributes.get(MpiProcess.of(r), MpiProcess.of(r).world(), k));
+                assertSame(value, Attributes.get(MpiProcess.of(r), Comm.world(MpiProcess.of(r)), k));
             });
         }
     }

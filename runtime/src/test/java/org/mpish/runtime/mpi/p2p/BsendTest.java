@@ -257,7 +257,7 @@ class BsendTest {
     /** Error handler set-ups the buffered-mode tests need. */
     static final class MpiProcessHandlers {
         static void worldReturnsSelfFatal(Rank r) {
-            org.mpish.runtime.mpi.MpiProcess.of(r).world().setErrhandler(org.mpish.runtime.mpi.err.Errhandler.ERRORS_RETURN);
+            Comm.world(org.mpish.runtime.mpi.MpiProcess.of(r)).setErrhandler(org.mpish.runtime.mpi.err.Errhandler.ERRORS_RETURN);
         }
     }
 

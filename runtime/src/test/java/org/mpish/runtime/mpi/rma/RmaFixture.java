@@ -10,10 +10,10 @@ import org.mpish.runtime.TestJob;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.Predefined;
 import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.datatype.TypedAccess;
 import org.mpish.runtime.mpi.err.Errhandler;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * Test helpers for RMA: windows made collectively the way MPI_Win_create / MPI_Win_allocate make them (those
@@ -25,7 +25,7 @@ final class RmaFixture {
     /** A CREATE-flavor window over {@code size} fresh bytes of each rank, errors returned (not fatal). */
     static Win create(Rank r, long size, int dispUnit) {
         long base = r.memory().alloc(size);
-        Win w = WinFactory.build(r, MpiProcess.of(r).world(), "MPI_Win_create", size, dispUnit, Win.FLAVOR_CREATE, Map.of(),
+        Win w = WinFactory.build(r, Comm.world(MpiProcess.of(r)), "MPI_Win_create", size, dispUnit, Win.FLAVOR_CREATE, Map.of(),
                 (rw, s, u, nc) -> base);
         w.setErrhandler(Errhandler.ERRORS_RETURN);
         return w;
@@ -34,13 +34,13 @@ final class RmaFixture {
     /** As {@link #create} with info hints. */
     static Win create(Rank r, long size, int dispUnit, Map<String, String> info) {
         long base = r.memory().alloc(size);
-        Win w = WinFactory.build(r, MpiProcess.of(r).world(), "MPI_Win_create", size, dispUnit, Win.FLAVOR_CREATE, info,
+        Win w = WinFactory.build(r, Comm.world(MpiProcess.of(r)), "MPI_Win_create", size, dispUnit, Win.FLAVOR_CREATE, info,
                 (rw, s, u, nc) -> base);
         w.setErrhandler(Errhandler.ERRORS_RETURN);
         return w;
     }
 
-    static Datatype type(Rank r, String name) { return Predefined.datatype(MpiProcess.of(r), name); }
+    static Datatype type(Rank r, String name) { return Datatype.named(MpiProcess.of(r), name); }
 
     static long alloc(Rank r, String type, long... values) {
         Datatype t = type(r, type);

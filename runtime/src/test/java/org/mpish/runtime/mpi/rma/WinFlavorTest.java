@@ -29,6 +29,7 @@ import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.comm.Group;
 import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.info.Info;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /** Shared-memory and dynamic windows, Win_get_group and the info hints (R4-R8, R11-R16). */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -80,7 +81,7 @@ class WinFlavorTest {
     void noncontigSharedSegmentsStartOnCacheLines() { // R4: alloc_shared_noncontig
         try (TestJob t = new TestJob(2)) {
             t.spmd(r -> {
-                Win w = WinFlavorCalls.allocateShared(r, MpiProcess.of(r).world(), 3, 1, Map.of("alloc_shared_noncontig", "true"));
+                Win w = WinFlavorCalls.allocateShared(r, Comm.world(MpiProcess.of(r)), 3, 1, Map.of("alloc_shared_noncontig", "true"));
                 Object[] q0 = WinFlavorCalls.sharedQuery(w, 0), q1 = WinFlavorCalls.sharedQuery(w, 1);
                 assertEquals(64, (Long) q1[2] - (Long) q0[2]);
                 assertEquals("true", RmaWindow.of(w).hints(r.id()).get("alloc_shared_noncontig"));
@@ -146,7 +147,7 @@ class WinFlavorTest {
 
     /** Swaps a value with the other rank of a two-rank job (test plumbing, standing in for a send / receive). */
     private static Object exchange(org.mpish.runtime.Rank r, Object mine) {
-        Object[] all = MpiProcess.of(r).world().exchange(mine, "exchange");
+        Object[] all = Comm.world(MpiProcess.of(r)).exchange(mine, "exchange");
         return all[1 - r.id()];
     }
 
