@@ -66,8 +66,8 @@ class UserFacingAnswersTest {
                 long next = mem.alloc(64);   // a neighbour the write must not reach either
                 mem.writeLong(small, 0x1122334455667788L);
                 List<Long> values = Collections.nCopies(1_000_000, 7L);
-                org.mpish.runtime.mpi.Datatype intType = (org.mpish.runtime.mpi.Datatype) Catalogue().constant("MPI_INT").value().apply(r);
-                MemoryFault f = assertThrows(MemoryFault.class, () -> org.mpish.runtime.mpi.TypedAccess.write(mem, small, intType, values));
+                org.mpish.runtime.mpi.datatype.Datatype intType = (org.mpish.runtime.mpi.datatype.Datatype) Catalogue().constant("MPI_INT").value().apply(r);
+                MemoryFault f = assertThrows(MemoryFault.class, () -> org.mpish.runtime.mpi.datatype.TypedAccess.write(mem, small, intType, values));
                 assertTrue(f.getMessage().contains("4000000 bytes") && f.getMessage().contains("runs past the end of the 8-byte block"),
                         f.getMessage());
                 assertEquals(0x1122334455667788L, mem.readLong(small));

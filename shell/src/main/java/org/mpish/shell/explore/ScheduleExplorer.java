@@ -1,5 +1,6 @@
 package org.mpish.shell.explore;
 
+import org.mpish.runtime.mpi.MpiConst;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -11,7 +12,7 @@ import java.util.Set;
 import org.mpish.runtime.explore.Decision;
 import org.mpish.runtime.explore.Plan;
 import org.mpish.runtime.explore.Scheduler;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.env.EnvCalls;
 
 /**
  * Runs a script under every schedule its choices allow, depth first: each run follows a plan (the decisions of an
@@ -89,7 +90,7 @@ public final class ScheduleExplorer {
                     Set<Integer> late = new java.util.TreeSet<>();
                     for (Scheduler.Send s : o.sends()) {
                         if (s.to != d.rank() || s.context != d.context()) continue;
-                        if (d.tag() != EnvCalls.ANY_TAG && d.tag() != s.tag) continue;
+                        if (d.tag() != MpiConst.ANY_TAG && d.tag() != s.tag) continue;
                         if (contains(d.candidates(), s.fromInComm) || s.fromInComm == d.value()) continue;
                         if (s.receivedAt() >= 0 && s.receivedAt() < d.clock()) continue; // received before this choice
                         if (s.clock[d.rank()] < d.clock()) late.add(s.fromInComm);

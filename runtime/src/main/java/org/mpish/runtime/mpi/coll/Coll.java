@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.coll;
 
+import org.mpish.runtime.mpi.MpiConst;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ROOT;
 import static org.mpish.runtime.mpi.coll.CollCalls.IN_PLACE;
 import static org.mpish.runtime.mpi.coll.Meeting.peer;
@@ -11,9 +12,9 @@ import java.util.function.IntFunction;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Args;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.env.EnvCalls;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.coll.CollArgs.Role;
@@ -50,7 +51,7 @@ final class Coll {
                             + " passed " + parts[i].root() + "; every rank must pass the same root");
                 }
             }
-        } else if (root >= 0 && parts[peer(c, root)].root() != EnvCalls.ROOT) {
+        } else if (root >= 0 && parts[peer(c, root)].root() != MpiConst.ROOT) {
             throw new MpiException(MPI_ERR_ROOT, "root = " + root + " but remote rank " + root + " did not pass MPI_ROOT");
         }
     }
@@ -97,7 +98,7 @@ final class Coll {
             byte[] data = null;
             if (ro != Role.NONE) CollArgs.buffer(r.memory(), t, addr, count, "buffer");
             if (ro == Role.ROOT) data = t.pack(r.memory(), addr, count);
-            return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, CollArgs.elem(t), data);
+            return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, CollArgs.elem(t), data);
         }, parts -> {
             if (role[0] != Role.LEAF) return;
             sameRoot(c, parts, root);
@@ -157,7 +158,7 @@ final class Coll {
                 CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
                 checkRecvs(r.memory(), rbuf, rcounts[0], displs[0], t, n, "recvbuf");
             }
-            return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, elem, data);
+            return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, elem, data);
         }, parts -> {
             if (role[0] == Role.NONE) return;
             sameRoot(c, parts, root);
@@ -221,7 +222,7 @@ final class Coll {
                 }
                 out = new Chunks(data, elems);
             }
-            return Part.of(ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root, -1, null, null, out);
+            return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, null, out);
         }, parts -> {
             if (role[0] == Role.NONE) return;
             sameRoot(c, parts, root);

@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.coll;
 
+import org.mpish.runtime.mpi.MpiConst;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ARG;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_BUFFER;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT;
@@ -9,11 +10,11 @@ import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE;
 
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.MemoryFault;
-import org.mpish.runtime.mpi.BasicType;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.ElemType;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.datatype.BasicType;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.ElemType;
+import org.mpish.runtime.mpi.env.EnvCalls;
 import org.mpish.runtime.mpi.MpiException;
 
 /** The argument checks the collectives share, each naming the argument it refuses. */
@@ -63,8 +64,8 @@ final class CollArgs {
             }
             return c.rank() == root ? Role.ROOT : Role.LEAF;
         }
-        if (root == EnvCalls.ROOT) return Role.ROOT;
-        if (root == EnvCalls.PROC_NULL) return Role.NONE;
+        if (root == MpiConst.ROOT) return Role.ROOT;
+        if (root == MpiConst.PROC_NULL) return Role.NONE;
         if (root < 0 || root >= c.remoteGroup().size()) {
             throw new MpiException(MPI_ERR_ROOT, "root = " + root + "; on an intercommunicator it is MPI_ROOT, MPI_PROC_NULL"
                     + " or a rank of the remote group (size " + c.remoteGroup().size() + ")");

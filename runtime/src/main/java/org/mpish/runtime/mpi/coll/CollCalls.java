@@ -14,7 +14,7 @@ import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiProcess;
 

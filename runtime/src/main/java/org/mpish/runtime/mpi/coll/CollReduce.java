@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.coll;
 
+import org.mpish.runtime.mpi.MpiConst;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_BUFFER;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COMM;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT;
@@ -11,12 +12,12 @@ import static org.mpish.runtime.mpi.coll.Meeting.who;
 
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Args;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.ElemType;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.ElemType;
+import org.mpish.runtime.mpi.env.EnvCalls;
 import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.Op;
+import org.mpish.runtime.mpi.op.Op;
 import org.mpish.runtime.mpi.coll.CollArgs.Role;
 import org.mpish.runtime.mpi.coll.Meeting.Part;
 
@@ -103,7 +104,7 @@ final class CollReduce {
                 CollArgs.notInPlace(a.l(1), "recvbuf", "which only sendbuf may be");
                 CollArgs.buffer(r.memory(), i.type, a.l(1), count, "recvbuf");
             }
-            int key = ro == Role.ROOT && c.isInter() ? EnvCalls.ROOT : root;
+            int key = ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root;
             if (ro == Role.NONE || ro == Role.ROOT && c.isInter()) { // sendbuf is not looked at
                 return mine[0] = Part.of(key, count, i.op, CollArgs.elem(i.type), null);
             }

@@ -1,8 +1,8 @@
 package org.mpish.runtime.mpi.coll;
 
 import java.util.function.Consumer;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Request;
@@ -15,7 +15,7 @@ import org.mpish.runtime.mpi.coll.Meeting.Part;
  * thread, the first time a completion call (MPI_Wait, MPI_Test, ...) looks at it: a user op's function must run
  * there. An error found on delivery fails that completion call through the communicator's error handler.
  */
-final class CollRequest extends Request implements MpiProcess.ErrhandlerOwner {
+final class CollRequest extends Request implements org.mpish.runtime.mpi.err.ErrhandlerOwner {
     private final Comm comm;
     private final String call;
     private final Comm.Pending pending;

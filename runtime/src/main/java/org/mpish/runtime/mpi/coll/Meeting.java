@@ -6,10 +6,10 @@ import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_OTHER;
 
 import java.util.function.Supplier;
 import org.mpish.runtime.MemoryFault;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.Op;
+import org.mpish.runtime.mpi.op.Op;
 
 /**
  * One collective's rendezvous over {@link Comm#start}. Each rank checks its own arguments first; a rank

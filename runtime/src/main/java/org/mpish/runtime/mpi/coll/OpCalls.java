@@ -11,14 +11,14 @@ import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.ElemType;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.ElemType;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.Op;
+import org.mpish.runtime.mpi.op.Op;
 
 /** User-defined reduction operations (MPI-4.1 6.9.5, 6.9.6) and MPI_Reduce_local (6.9.7). */
 public final class OpCalls implements CallFamily {

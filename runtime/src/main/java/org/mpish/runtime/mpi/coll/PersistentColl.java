@@ -2,8 +2,8 @@ package org.mpish.runtime.mpi.coll;
 
 import java.util.function.Supplier;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
@@ -16,7 +16,7 @@ import org.mpish.runtime.mpi.Status;
  * with the saved arguments (buffers are read then); completing it makes it inactive again. Every start is a
  * collective of the communicator, matched in order with the others' starts.
  */
-final class PersistentColl extends Request implements Restartable, MpiProcess.ErrhandlerOwner {
+final class PersistentColl extends Request implements Restartable, org.mpish.runtime.mpi.err.ErrhandlerOwner {
     private final Comm comm;
     private final String call;
     private final Supplier<Object> starter;

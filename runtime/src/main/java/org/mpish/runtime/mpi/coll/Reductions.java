@@ -6,12 +6,12 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.BasicType;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.ElemType;
+import org.mpish.runtime.mpi.datatype.BasicType;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.ElemType;
 import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.Op;
-import org.mpish.runtime.mpi.Reduction;
+import org.mpish.runtime.mpi.op.Op;
+import org.mpish.runtime.mpi.op.Reduction;
 
 /**
  * The reduction engine of the collectives and MPI_Reduce_local. Predefined ops work on packed data (the

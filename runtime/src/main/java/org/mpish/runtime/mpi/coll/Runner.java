@@ -2,7 +2,7 @@ package org.mpish.runtime.mpi.coll;
 
 import java.util.function.Consumer;
 import java.util.function.Supplier;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.coll.Meeting.Part;
 

@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.coll;
 
+import org.mpish.runtime.mpi.MpiConst;
 import static org.mpish.runtime.catalog.PType.BOOL;
 import static org.mpish.runtime.catalog.PType.COMM;
 import static org.mpish.runtime.catalog.PType.INT;
@@ -17,8 +18,8 @@ import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.env.EnvCalls;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
@@ -78,11 +79,11 @@ public final class TopoCalls implements CallFamily {
                 .errorsOn("comm").impl((r, a) -> {
                     Comm c = intra(a.comm(0));
                     int n = grid(a.i(1), a.ints(2), a.ints(3), c);
-                    return c.rank() < n ? c.rank() : EnvCalls.UNDEFINED;
+                    return c.rank() < n ? c.rank() : MpiConst.UNDEFINED;
                 });
         b.call("MPI_Topo_test", "topologies", "the kind of topology a communicator has")
                 .in("comm", COMM).out("status", INT)
-                .errorsOn("comm").impl((r, a) -> Topology.Registry.of(r).get(a.comm(0)) != null ? CART : EnvCalls.UNDEFINED);
+                .errorsOn("comm").impl((r, a) -> Topology.Registry.of(r).get(a.comm(0)) != null ? CART : MpiConst.UNDEFINED);
     }
 
     /**
@@ -156,7 +157,7 @@ public final class TopoCalls implements CallFamily {
         int n = grid(ndims, a.ints(2), a.ints(3), c);
         boolean[] periods = new boolean[ndims];
         for (int i = 0; i < ndims; i++) periods[i] = a.ints(3)[i] != 0;
-        Comm cart = c.split(c.rank() < n ? 0 : EnvCalls.UNDEFINED, c.rank(), "MPI_Cart_create");
+        Comm cart = c.split(c.rank() < n ? 0 : MpiConst.UNDEFINED, c.rank(), "MPI_Cart_create");
         if (cart == null) return Handle.nullOf(HandleKind.COMM);
         Topology.Registry.of(r).put(cart, new Topology(Arrays.copyOf(a.ints(2), ndims), periods));
         return cart;
@@ -203,7 +204,7 @@ public final class TopoCalls implements CallFamily {
         long v = c[dir] + step;
         int d = t.dims()[dir];
         if (t.periods()[dir]) v = Math.floorMod(v, d);
-        else if (v < 0 || v >= d) return EnvCalls.PROC_NULL;
+        else if (v < 0 || v >= d) return MpiConst.PROC_NULL;
         c[dir] = (int) v;
         return t.rank(c);
     }

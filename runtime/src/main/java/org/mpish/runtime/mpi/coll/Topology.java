@@ -3,7 +3,7 @@ package org.mpish.runtime.mpi.coll;
 import java.util.Map;
 import java.util.WeakHashMap;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * A Cartesian process topology (MPI-4.1 8.5): the grid's extents and periodicity, rank = row-major position

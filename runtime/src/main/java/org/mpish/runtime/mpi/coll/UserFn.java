@@ -1,7 +1,7 @@
 package org.mpish.runtime.mpi.coll;
 
 import org.mpish.runtime.Callback;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.datatype.Datatype;
 
 /**
  * The function of a user-defined reduction op ({@code MPI_User_function}): combines {@code len} elements of

@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.p2p;
 
+import org.mpish.runtime.mpi.MpiConst;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -8,8 +9,8 @@ import java.util.Map;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.explore.Choice;
 import org.mpish.runtime.explore.Scheduler;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.env.EnvCalls;
 import org.mpish.runtime.mpi.Request;
 
 /**
@@ -52,10 +53,10 @@ final class ExploreP2p {
         Held h = held(r);
         synchronized (h) {
             ArrayDeque<RecvRequest> d = h.byContext.computeIfAbsent(q.context, k -> new ArrayDeque<>());
-            if (q.source != EnvCalls.ANY_SOURCE && d.isEmpty()) return false;
+            if (q.source != MpiConst.ANY_SOURCE && d.isEmpty()) return false;
             d.addLast(q);
         }
-        if (q.source == EnvCalls.ANY_SOURCE) s.choose(r, new WildcardReceive(r, q, h), false);
+        if (q.source == MpiConst.ANY_SOURCE) s.choose(r, new WildcardReceive(r, q, h), false);
         return true;
     }
 
@@ -89,7 +90,7 @@ final class ExploreP2p {
                 q.source = source;
                 release.add(q);
                 // the receives behind it go too, up to the next wildcard (which becomes the one to decide)
-                while (!d.isEmpty() && d.peekFirst().source != EnvCalls.ANY_SOURCE) release.add(d.pollFirst());
+                while (!d.isEmpty() && d.peekFirst().source != MpiConst.ANY_SOURCE) release.add(d.pollFirst());
             }
             for (RecvRequest x : release) P2p.post(owner, x);
         }
@@ -110,7 +111,7 @@ final class ExploreP2p {
             drained = mb.drain();
             Mailbox.Queues qs = mb.queues(context);
             for (Message m : qs.unexpected) {
-                if (Mailbox.matches(EnvCalls.ANY_SOURCE, tag, m) && !out.contains(m.source)) out.add(m.source);
+                if (Mailbox.matches(MpiConst.ANY_SOURCE, tag, m) && !out.contains(m.source)) out.add(m.source);
             }
         }
         P2p.deliverAll(drained);
@@ -125,10 +126,10 @@ final class ExploreP2p {
     static int probeSource(Rank r, Comm c, int source, int tag, boolean block, boolean take) {
         Scheduler s = Scheduler.of(r);
         if (s == null) return source;
-        if (block && source != EnvCalls.ANY_SOURCE) return source;
+        if (block && source != MpiConst.ANY_SOURCE) return source;
         String call = callName(r, block ? (take ? "MPI_Mprobe" : "MPI_Probe") : (take ? "MPI_Improbe" : "MPI_Iprobe"));
         long ctx = c.shared().contextId();
-        String label = call + " (" + (source == EnvCalls.ANY_SOURCE ? "MPI_ANY_SOURCE" : "rank " + source) + ", " + tagWords(tag) + ")";
+        String label = call + " (" + (source == MpiConst.ANY_SOURCE ? "MPI_ANY_SOURCE" : "rank " + source) + ", " + tagWords(tag) + ")";
         Declined declined = r.state(Declined.class, x -> new Declined());
         return s.choose(r, new Choice(r.id(), call) {
             private List<Message> seen = List.of();
@@ -147,7 +148,7 @@ final class ExploreP2p {
             @Override protected String label() { return label; }
             @Override protected String verb() { return block ? "matched" : "saw"; }
             @Override protected String text(int v) { return v == NONE ? "nothing yet" : "rank " + v + (block ? "" : "'s message"); }
-            @Override protected long context() { return source == EnvCalls.ANY_SOURCE ? ctx : -1; }
+            @Override protected long context() { return source == MpiConst.ANY_SOURCE ? ctx : -1; }
             @Override protected int tag() { return tag; }
         }, true);
     }
@@ -300,5 +301,5 @@ final class ExploreP2p {
         return c != null ? c : fallback;
     }
 
-    private static String tagWords(int tag) { return tag == EnvCalls.ANY_TAG ? "MPI_ANY_TAG" : "tag " + tag; }
+    private static String tagWords(int tag) { return tag == MpiConst.ANY_TAG ? "MPI_ANY_TAG" : "tag " + tag; }
 }

@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.coll;
 
+import org.mpish.runtime.mpi.MpiConst;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.env.EnvCalls;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 
@@ -57,7 +58,7 @@ class CartTopologyTest {
                 TestJob.returnErrors(r);
                 int m = r.id();
                 Handle h = (Handle) TestJob.call1(r, "MPI_Cart_create", "MPI_COMM_WORLD", 2, new int[] {2, 3}, new int[] {1, 0}, 0);
-                assertEquals(EnvCalls.UNDEFINED, TestJob.call1(r, "MPI_Topo_test", "MPI_COMM_WORLD"));
+                assertEquals(MpiConst.UNDEFINED, TestJob.call1(r, "MPI_Topo_test", "MPI_COMM_WORLD"));
                 if (m >= 6) {
                     assertEquals("MPI_COMM_NULL", h.name(), "ranks beyond the grid get no communicator");
                     return;
@@ -77,8 +78,8 @@ class CartTopologyTest {
                 // along the columns (not periodic): off the edge is MPI_PROC_NULL, not an error
                 Object[] s = call(r, "MPI_Cart_shift", cart, 1, 1);
                 int col = m % 3;
-                assertEquals(col == 0 ? EnvCalls.PROC_NULL : m - 1, s[0]);
-                assertEquals(col == 2 ? EnvCalls.PROC_NULL : m + 1, s[1]);
+                assertEquals(col == 0 ? MpiConst.PROC_NULL : m - 1, s[0]);
+                assertEquals(col == 2 ? MpiConst.PROC_NULL : m + 1, s[1]);
                 // along the rows (periodic, 2 of them): both neighbours are the other row
                 Object[] s0 = call(r, "MPI_Cart_shift", cart, 0, 1);
                 assertEquals((m + 3) % 6, s0[0]);
@@ -89,7 +90,7 @@ class CartTopologyTest {
                 assertEquals(3, row.size());
                 assertEquals(col, row.rank());
                 assertArrayEquals(new int[] {3}, (int[]) call(r, "MPI_Cart_get", row, 1)[0]);
-                assertEquals(m < 4 ? m : EnvCalls.UNDEFINED, TestJob.call1(r, "MPI_Cart_map", cart, 2, new int[] {2, 2}, new int[] {0, 0}));
+                assertEquals(m < 4 ? m : MpiConst.UNDEFINED, TestJob.call1(r, "MPI_Cart_map", cart, 2, new int[] {2, 2}, new int[] {0, 0}));
             });
         }
     }

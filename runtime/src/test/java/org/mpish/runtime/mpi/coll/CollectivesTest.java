@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.Op;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.op.Op;
 
 /** The blocking collectives on intracommunicators with exact values (MPI-4.1 6.5-6.11), 4 ranks each. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

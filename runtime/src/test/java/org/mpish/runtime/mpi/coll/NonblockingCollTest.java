@@ -14,12 +14,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.Op;
+import org.mpish.runtime.mpi.op.Op;
 
 /** Nonblocking (MPI-4.1 6.12) and persistent (6.13) collectives, completed by the Wait / Test family. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)

@@ -24,11 +24,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.Op;
+import org.mpish.runtime.mpi.op.Op;
 
 /**
  * Predefined reduction ops on each type class (MPI-4.1 6.9.2), MINLOC / MAXLOC on the pair types (6.9.4),
@@ -276,8 +276,8 @@ class ReductionOpsTest {
     void accumulateRefusesUserOpsAndLogicalOpsOnMultiLanguageTypes() { // R22 with MPI-4.1 6.9.2's multi-language class
         Op user = Op.user(new Object(), true);
         assertFalse(user.isPredefined());
-        assertFalse(Op.LAND.validFor(org.mpish.runtime.mpi.BasicType.AINT));
-        assertTrue(Op.BAND.validFor(org.mpish.runtime.mpi.BasicType.OFFSET));
+        assertFalse(Op.LAND.validFor(org.mpish.runtime.mpi.datatype.BasicType.AINT));
+        assertTrue(Op.BAND.validFor(org.mpish.runtime.mpi.datatype.BasicType.OFFSET));
         assertTrue(user.accepts().contains("user-defined"));
     }
 }
