@@ -73,7 +73,6 @@ public final class Job implements AutoCloseable {
         watchdog = Thread.ofPlatform().daemon(true).unstarted(this::watch);
         watchdog.setName("mpish-watchdog-" + watchdog.threadId());
         watchdog.start();
-        MemoryCap.watch(this);
     }
 
     public int size() { return ranks.size(); }
@@ -196,7 +195,6 @@ public final class Job implements AutoCloseable {
             }
         }
         watchdog.interrupt();
-        MemoryCap.forget(this);
     }
 
     // ---- deadlock detection ----------------------------------------------------------------

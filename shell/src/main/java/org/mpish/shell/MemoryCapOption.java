@@ -1,6 +1,5 @@
 package org.mpish.shell;
 
-import org.mpish.runtime.MemoryCap;
 
 /**
  * mpish --memory-cap and MPISH_MEMORY_CAP (issue 19 item 18): the cap of every job this process runs. The

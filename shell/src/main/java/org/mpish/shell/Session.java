@@ -101,6 +101,7 @@ public final class Session implements AutoCloseable {
             boolean replacing = job != null;
             if (job != null) closeJob();
             job = Catalogue.get().newJob(size, jobOptions);
+            MemoryCap.watch(job);
             Job j = job;
             j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
                     + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.Job;
-import org.mpish.runtime.MemoryCap;
 import org.mpish.shell.script.Sandbox;
 import org.mpish.shell.script.ScriptRunner;
 

@@ -2,6 +2,7 @@ package org.mpish.runtime.lapi;
 
 import static org.mpish.runtime.lapi.LapiConst.*;
 
+import java.util.List;
 import java.util.Map;
 import org.mpish.runtime.catalog.Catalogue;
 
@@ -19,19 +20,19 @@ final class LapiConstCalls {
     }
 
     /** {alias, lapi.h name} for the error names of the LAPI_Xfer documentation. */
-    static final String[][] ERROR_ALIASES = {
-            {"LAPI_ERROR_ORG_ADDR_NULL", "LAPI_ERR_ORG_ADDR_NULL"}, {"LAPI_ERROR_ORG_EXTENT", "LAPI_ERR_ORG_EXTENT"},
-            {"LAPI_ERROR_ORG_STRIDE", "LAPI_ERR_ORG_STRIDE"}, {"LAPI_ERROR_ORG_VEC_ADDR", "LAPI_ERR_ORG_VEC_ADDR"},
-            {"LAPI_ERROR_ORG_VEC_LEN", "LAPI_ERR_ORG_VEC_LEN"}, {"LAPI_ERROR_ORG_VEC_NULL", "LAPI_ERR_ORG_VEC_NULL"},
-            {"LAPI_ERROR_ORG_VEC_TYPE", "LAPI_ERR_ORG_VEC_TYPE"}, {"LAPI_ERR_MEMORY_DELETED", "LAPI_ERR_MEMORY_EXHAUSTED"},
-            {"LAPI_ERR_TGT_CLEAR", "LAPI_ERR_TGT_PURGED"}};
+    static final List<List<String>> ERROR_ALIASES = List.of(
+            List.of("LAPI_ERROR_ORG_ADDR_NULL", "LAPI_ERR_ORG_ADDR_NULL"), List.of("LAPI_ERROR_ORG_EXTENT", "LAPI_ERR_ORG_EXTENT"),
+            List.of("LAPI_ERROR_ORG_STRIDE", "LAPI_ERR_ORG_STRIDE"), List.of("LAPI_ERROR_ORG_VEC_ADDR", "LAPI_ERR_ORG_VEC_ADDR"),
+            List.of("LAPI_ERROR_ORG_VEC_LEN", "LAPI_ERR_ORG_VEC_LEN"), List.of("LAPI_ERROR_ORG_VEC_NULL", "LAPI_ERR_ORG_VEC_NULL"),
+            List.of("LAPI_ERROR_ORG_VEC_TYPE", "LAPI_ERR_ORG_VEC_TYPE"), List.of("LAPI_ERR_MEMORY_DELETED", "LAPI_ERR_MEMORY_EXHAUSTED"),
+            List.of("LAPI_ERR_TGT_CLEAR", "LAPI_ERR_TGT_PURGED"));
 
     /** Declares every constant, so that the shell knows the names and scripts get LAPI.PUT_XFER etc. */
     static void declare(Catalogue.Builder b) {
         for (Map.Entry<Integer, String> e : LapiErrors.names().entrySet()) b.constant(e.getValue(), "lapi_error", e.getKey());
         // the names as the LAPI_Xfer documentation spells them, aliases of lapi.h's (the document gives no numbers for
         // MEMORY_DELETED and TGT_CLEAR: mpish reads them as the storage and the purged-target codes)
-        for (String[] alias : ERROR_ALIASES) b.constant(alias[0], "lapi_error", LapiErrors.code(alias[1]));
+        for (List<String> alias : ERROR_ALIASES) b.constant(alias.get(0), "lapi_error", LapiErrors.code(alias.get(1)));
         b.constant("LAPI_ERR_FIRSTCODE", "lapi_error", LapiErrors.FIRSTCODE);
         b.constant("LAPI_ERR_LASTCODE", "lapi_error", LapiErrors.LASTCODE);
         b.constant("LAPI_MAX_ERR_STRING", "int", LapiErrors.MAX_ERR_STRING);

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.mpish.runtime.BadArgument;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.StructType;
@@ -53,7 +54,7 @@ class LapiStructsTest {
                     try {
                         f.t.on(0, () -> XferSpec.parse(f.r(0), m));
                         notRead.add(v.tag() + "." + field.name());
-                    } catch (ArgError e) {
+                    } catch (BadArgument e) {
                         assertTrue(e.getMessage().contains(field.name()), e.getMessage());
                     }
                 }
@@ -72,7 +73,7 @@ class LapiStructsTest {
             assertEquals(8, x.len);
             assertEquals(0, x.udata);
             assertEquals(null, x.chndlr);
-            ArgError e = assertThrows(ArgError.class,
+            BadArgument e = assertThrows(BadArgument.class,
                     () -> f.t.on(0, () -> XferSpec.parse(f.r(0), L.m("Xfer_type", "LAPI_RMW_XFER", "udata_lenn", 1L))));
             // lapi_rmw_t in lapi.h: op, tgt, size, tgt_var, in_val, prev_tgt_val, org_cntr, shdlr, sinfo (no pad)
             assertTrue(e.getMessage().endsWith("has no field 'udata_lenn' (fields: Xfer_type, op, tgt, size, tgt_var, in_val,"
@@ -115,11 +116,11 @@ class LapiStructsTest {
     void dgspDescriptionReadsEveryDeclaredField_L67() {
         try (Fixture f = new Fixture(1)) {
             for (StructType.Field field : LapiStructs.DGSP_DESCR.fields()) {
-                ArgError e = assertThrows(ArgError.class, () -> f.run(0, () -> Dgsp.parse(f.r(0), L.m(field.name(), "no-such-name"))),
+                BadArgument e = assertThrows(BadArgument.class, () -> f.run(0, () -> Dgsp.parse(f.r(0), L.m(field.name(), "no-such-name"))),
                         field.name());
                 assertTrue(e.getMessage().contains(field.name()), e.getMessage());
             }
-            ArgError e = assertThrows(ArgError.class, () -> f.run(0, () -> Dgsp.parse(f.r(0), L.m("codesize", 3L))));
+            BadArgument e = assertThrows(BadArgument.class, () -> f.run(0, () -> Dgsp.parse(f.r(0), L.m("codesize", 3L))));
             // lapi_dgsp_descr_t in lapi.h
             assertTrue(e.getMessage().endsWith("(fields: code, code_size, depth, density, size, extent, lext, rext, atom_size)"),
                     e.getMessage());

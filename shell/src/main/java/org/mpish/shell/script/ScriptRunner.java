@@ -74,6 +74,7 @@ public final class ScriptRunner {
         AtomicReferenceArray<JsRank> contexts = new AtomicReferenceArray<>(ranks);
         try (Job job = Catalogue.get().newJob(ranks, options.withAbortOnDeadlock(true))) {
             running = job;
+            org.mpish.shell.MemoryCap.watch(job);
             last = job;
             if (setup != null) setup.accept(job);
             if (interruptRequested) interrupt(); // Ctrl-C came before the job existed

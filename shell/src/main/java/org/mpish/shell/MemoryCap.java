@@ -1,4 +1,7 @@
-package org.mpish.runtime;
+package org.mpish.shell;
+
+import org.mpish.runtime.Job;
+import org.mpish.runtime.Rank;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -83,8 +86,9 @@ public final class MemoryCap {
         }
     }
 
-    static synchronized void watch(Job job) {
+    public static synchronized void watch(Job job) {
         JOBS.add(job);
+        job.onAbort(a -> forget(job)); // an ended job (closed, or aborted for any cause) holds nothing to watch
         if (watcher == null) watcher = Thread.ofPlatform().name("mpish-memory-cap").daemon(true).start(MemoryCap::loop);
     }
 

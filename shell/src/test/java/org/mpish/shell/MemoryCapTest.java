@@ -1,4 +1,7 @@
-package org.mpish.runtime;
+package org.mpish.shell;
+
+import org.mpish.runtime.Job;
+import org.mpish.runtime.Rank;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -42,6 +45,7 @@ class MemoryCapTest {
         MemoryCap.set(cap);
         AtomicLong crossed = new AtomicLong();
         try (Job job = new Job(2)) {
+            MemoryCap.watch(job);
             Rank r1 = job.rank(1);
             var f = r1.submit(() -> {
                 List<byte[]> kept = new ArrayList<>();
@@ -93,6 +97,7 @@ class MemoryCapTest {
     void belowTheCapNothingHappens() throws Exception {
         MemoryCap.set(heapAfterGc() + 400 * MIB);
         try (Job job = new Job(2)) {
+            MemoryCap.watch(job);
             job.rank(0).submit(() -> {
                 // 1 GiB allocated in all, never more than 64 MiB held: garbage is not counted
                 for (int i = 0; i < 1024; i++) {
