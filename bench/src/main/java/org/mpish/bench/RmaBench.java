@@ -35,7 +35,7 @@ public class RmaBench {
     Harness h;
     Object[] win;
     long[] base;
-    Object bytes, longs, sum;
+    Object bytes, longs, sumOp;
     long origin, result, compare, big;
 
     @Setup(Level.Trial)
@@ -51,7 +51,7 @@ public class RmaBench {
         h.on(0, r -> {
             bytes = Harness.type(r, "MPI_BYTE");
             longs = Harness.type(r, "MPI_LONG");
-            sum = Api.constant(r, "MPI_SUM");
+            sumOp = Api.constant(r, "MPI_SUM");
             origin = r.memory().alloc(8);
             result = r.memory().alloc(8);
             compare = r.memory().alloc(8);
@@ -108,7 +108,7 @@ public class RmaBench {
             o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 1);
             long sum = 0;
             for (int i = 0; i < OPS; i++) {
-                Api.invoke(r, FETCH_AND_OP, origin, result, longs, 1, 8L, sum, w);
+                Api.invoke(r, FETCH_AND_OP, origin, result, longs, 1, 8L, sumOp, w);
                 Api.invoke(r, FLUSH, 1, w);
                 sum += res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
             }
@@ -156,7 +156,7 @@ public class RmaBench {
         Harness h;
         Object[] win;
         long[] origin, result, base;
-        Object[] longs, sum;
+        Object[] longs, sumOp;
 
         @Setup(Level.Trial)
         public void setup() {
@@ -166,7 +166,7 @@ public class RmaBench {
             result = new long[ranks];
             base = new long[ranks];
             longs = new Object[ranks];
-            sum = new Object[ranks];
+            sumOp = new Object[ranks];
             h.spmd(r -> {
                 int i = r.id();
                 Object[] o = Api.call(r, "MPI_Win_allocate", 64L, 1L, "MPI_INFO_NULL", "MPI_COMM_WORLD");
@@ -176,7 +176,7 @@ public class RmaBench {
                 result[i] = r.memory().alloc(8);
                 r.memory().writeLong(origin[i], 1);
                 longs[i] = Harness.type(r, "MPI_LONG");
-                sum[i] = Api.constant(r, "MPI_SUM");
+                sumOp[i] = Api.constant(r, "MPI_SUM");
                 Api.call(r, "MPI_Win_lock_all", 0L, win[i]);
             });
         }
@@ -198,7 +198,7 @@ public class RmaBench {
             int i = r.id();
             Object w = m.win[i];
             for (int k = 0; k < CONTENDED_OPS; k++) {
-                Api.invoke(r, FETCH_AND_OP, m.origin[i], m.result[i], m.longs[i], 0, 0L, m.sum[i], w);
+                Api.invoke(r, FETCH_AND_OP, m.origin[i], m.result[i], m.longs[i], 0, 0L, m.sumOp[i], w);
                 Api.invoke(r, FLUSH, 0, w);
             }
         });

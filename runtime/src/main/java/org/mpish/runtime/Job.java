@@ -119,7 +119,8 @@ public final class Job implements AutoCloseable {
     /** Per-job state shared by every rank, created on first use ({@code init} must not call this again). */
     @SuppressWarnings("unchecked")
     public <T> T shared(Object key, java.util.function.Supplier<T> init) {
-        return (T) shared.computeIfAbsent(key, k -> init.get());
+        Object v = shared.get(key); // a plain read first: an init may read state made before it (never make new state)
+        return v != null ? (T) v : (T) shared.computeIfAbsent(key, k -> init.get());
     }
 
     // ---- events ------------------------------------------------------------------------------

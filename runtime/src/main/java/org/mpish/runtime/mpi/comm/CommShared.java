@@ -37,9 +37,13 @@ public final class CommShared {
         this.participants = same.participants; // never written
     }
 
-    private static long nextContextId(Job job) {
-        return job.shared(CONTEXT_IDS, () -> new AtomicLong(100)).incrementAndGet();
-    }
+    private static long nextContextId(Job job) { return contextIds(job).incrementAndGet(); }
+
+    /**
+     * The job's context-id counter, made on first use. Whoever makes a communicator inside a {@link Job#shared}
+     * initialiser (MPI_COMM_WORLD's shared part) calls this first: an initialiser must not create other shared state.
+     */
+    public static AtomicLong contextIds(Job job) { return job.shared(CONTEXT_IDS, () -> new AtomicLong(100)); }
 
     public long contextId() { return contextId; }
     public Job job() { return job; }

@@ -41,6 +41,7 @@ final class ProcessSetup {
         int[] all = new int[n];
         for (int i = 0; i < n; i++) all[i] = i;
         HandleTable t = p.handles();
+        CommShared.contextIds(job); // made here, not inside the initialiser below (nested creation is not allowed)
         CommShared ws = job.shared(WORLD, () -> new CommShared(job, all));
         Comm world = t.predefined(new Comm(p, ws, new Group(all), null, id, true, "MPI_COMM_WORLD"));
         Comm self = t.predefined(new Comm(p, new CommShared(job, new int[] {id}), new Group(new int[] {id}), null, 0, true, "MPI_COMM_SELF"));
