@@ -28,6 +28,7 @@ public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] args) {
+        MemoryCapOption.checkEnvironment();
         Integer status = fast(args);
         if (status == null) Main.main(args);
         else System.exit(status);

@@ -21,7 +21,8 @@ import java.util.Set;
  * below the JVM's maximum heap, so it is reached before the collector starts thrashing.
  *
  * <p>Set by {@code mpish --memory-cap} / {@code mpish run --memory-cap}, or the environment variable
- * {@value #ENV}; the default is {@link #defaultCap()}.
+ * {@value #ENV}; the default is {@link #defaultCap()}. The cap, the watcher and its weak set of jobs are static on
+ * purpose: the Java heap they measure is one per process, whatever the number of jobs.
  */
 public final class MemoryCap {
     private MemoryCap() {}

@@ -8,13 +8,17 @@ package org.mpish.shell;
 final class MemoryCapOption {
     private MemoryCapOption() {}
 
-    /** Applies the option (null: keep MPISH_MEMORY_CAP or the default); warns when a bad variable was ignored. */
-    static void apply(Long bytes) {
+    /** Warns, once at start, when MPISH_MEMORY_CAP is set to something that is not a number of bytes. */
+    static void checkEnvironment() {
         String env = System.getenv(MemoryCap.ENV);
-        if (bytes == null && env != null && !env.isBlank() && MemoryCap.parse(env) < 0) {
+        if (env != null && !env.isBlank() && MemoryCap.parse(env) < 0) {
             System.err.println("mpish: " + MemoryCap.ENV + "='" + env + "' is not a number of bytes (such as 512M or 2G);"
                     + " using the default cap of " + MemoryCap.bytes(MemoryCap.cap()));
         }
+    }
+
+    /** Applies the option (null: keep MPISH_MEMORY_CAP or the default). */
+    static void apply(Long bytes) {
         if (bytes == null) return;
         String warning = MemoryCap.set(bytes);
         if (warning != null) System.err.println("mpish: " + warning);
