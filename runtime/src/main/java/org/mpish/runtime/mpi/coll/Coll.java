@@ -21,8 +21,9 @@ import org.mpish.runtime.mpi.coll.CollArgs.Role;
 import org.mpish.runtime.mpi.coll.Meeting.Part;
 
 /**
- * The data-moving collectives (MPI-4.1 6.5-6.8): gather, scatter, allgather and all-to-all in their plain,
- * "v" and "w" forms, on intra- and intercommunicators. Every sender packs what it sends before the
+ * The data-moving collectives (MPI-4.1 6.4-6.7): barrier and broadcast (nonblocking and persistent forms),
+ * gather, scatter and allgather in their plain and "v" forms, on intra- and intercommunicators
+ * ({@link CollAlltoall} has the all-to-all ones). Every sender packs what it sends before the
  * rendezvous; after it, every receiver checks all it is about to receive against its receive arguments and
  * only then unpacks, so a mismatch leaves its buffer untouched.
  */
@@ -33,14 +34,14 @@ final class Coll {
     record Chunks(byte[][] data, String[] elems) {}
 
     /** One receive: where the data of {@code from} lands. */
-    private record Recv(String from, byte[] data, String elem, long addr, int count, Datatype type, String countArg) {}
+    record Recv(String from, byte[] data, String elem, long addr, int count, Datatype type, String countArg) {}
 
-    private static void deliver(Rank r, String to, List<Recv> recvs) {
+    static void deliver(Rank r, String to, List<Recv> recvs) {
         for (Recv v : recvs) CollArgs.matches(v.from, v.data.length, v.elem, to, v.count, v.type, v.countArg);
         for (Recv v : recvs) v.type.unpack(v.data, 0, v.data.length, r.memory(), v.addr, v.count);
     }
 
-    private static String me(Comm c) { return "rank " + c.rank(); }
+    static String me(Comm c) { return "rank " + c.rank(); }
 
     /** Every rank of an intracommunicator passed the same root (MPI-4.1 6.1); an intercommunicator's leaves name the process that passed MPI_ROOT. */
     static void sameRoot(Comm c, Part[] parts, int root) {
@@ -56,15 +57,15 @@ final class Coll {
         }
     }
 
-    private static int[] repeat(int n, int v) { int[] a = new int[n]; java.util.Arrays.fill(a, v); return a; }
+    static int[] repeat(int n, int v) { int[] a = new int[n]; java.util.Arrays.fill(a, v); return a; }
 
-    private static long[] scaled(int[] displs, int n, long unit) {
+    static long[] scaled(int[] displs, int n, long unit) {
         long[] b = new long[n];
         for (int i = 0; i < n; i++) b[i] = displs[i] * unit;
         return b;
     }
 
-    private static long[] blocks(int n, int count, long extent) {
+    static long[] blocks(int n, int count, long extent) {
         long[] b = new long[n];
         for (int i = 0; i < n; i++) b[i] = i * (long) count * extent;
         return b;
@@ -280,93 +281,5 @@ final class Coll {
             }
             deliver(r, me(c), recvs);
         });
-    }
-
-    // ---- all to all -----------------------------------------------------------------------------
-
-    /** The arguments of one side of an all-to-all, brought to the MPI_Alltoallw form (displacements in bytes). */
-    private record Side(int[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
-
-    /** MPI_Alltoall (form 0), MPI_Alltoallv (1), MPI_Alltoallw (2). */
-    static Object alltoall(Rank r, Args a, int form, Runner run) {
-        String call = run.name(form == 0 ? "MPI_Alltoall" : form == 1 ? "MPI_Alltoallv" : "MPI_Alltoallw");
-        Comm c = a.comm(form == 0 ? 6 : 8);
-        int n = c.peerSize();
-        long sbuf = a.l(0), rbuf = a.l(form == 0 ? 3 : 4);
-        boolean inPlace = sbuf == IN_PLACE;
-        Side[] recvSide = new Side[1];
-        return run.run(c, call, () -> {
-            CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
-            if (inPlace && c.isInter()) CollArgs.notInPlace(sbuf, "sendbuf", "which an intercommunicator does not take");
-            Side rs = recvSide[0] = side(a, form, false, n);
-            for (int j = 0; j < n; j++) CollArgs.buffer(r.memory(), rs.types[j], rbuf + rs.displs[j], rs.counts[j], "recvbuf");
-            Side ss = inPlace ? rs : side(a, form, true, n);
-            long base = inPlace ? rbuf : sbuf;
-            byte[][] data = new byte[n][];
-            String[] elems = new String[n];
-            for (int j = 0; j < n; j++) {
-                CollArgs.buffer(r.memory(), ss.types[j], base + ss.displs[j], ss.counts[j], inPlace ? "recvbuf" : "sendbuf");
-                data[j] = ss.types[j].pack(r.memory(), base + ss.displs[j], ss.counts[j]);
-                elems[j] = CollArgs.elem(ss.types[j]);
-            }
-            return Part.of(-1, -1, null, null, new Chunks(data, elems));
-        }, parts -> {
-            Side rs = recvSide[0];
-            int me = c.rank();
-            List<Recv> recvs = new ArrayList<>();
-            for (int j = 0; j < n; j++) {
-                Chunks from = (Chunks) parts[peer(c, j)].data();
-                recvs.add(new Recv(who(c, j), from.data[me], from.elems[me], rbuf + rs.displs[j], rs.counts[j], rs.types[j], rs.countArg.apply(j)));
-            }
-            deliver(r, me(c), recvs);
-        });
-    }
-
-    /** Reads the send (or receive) arguments of an all-to-all and checks them. */
-    private static Side side(Args a, int form, boolean send, int n) {
-        String pre = send ? "send" : "recv";
-        if (form == 0) {
-            int b = send ? 1 : 4;
-            Datatype t = a.type(b + 1);
-            CollArgs.count(a.i(b), pre + "count");
-            CollArgs.committed(t, pre + "type");
-            Datatype[] types = new Datatype[n];
-            java.util.Arrays.fill(types, t);
-            return new Side(repeat(n, a.i(b)), blocks(n, a.i(b), t.extent()), types, j -> pre + "count");
-        }
-        int b = send ? 1 : 5;
-        String dn = send ? "sdispls" : "rdispls";
-        CollArgs.perRank(a.ints(b), n, pre + "counts", true);
-        CollArgs.perRank(a.ints(b + 1), n, dn, false);
-        int[] counts = a.ints(b);
-        Datatype[] types = new Datatype[n];
-        long[] displs;
-        if (form == 1) {
-            Datatype t = a.type(b + 2);
-            CollArgs.committed(t, pre + "type");
-            java.util.Arrays.fill(types, t);
-            displs = scaled(a.ints(b + 1), n, t.extent());
-        } else {
-            Handle[] hs = (Handle[]) a.raw(b + 2);
-            for (int j = 0; j < Math.min(n, hs.length); j++) { // the entries given first, then whether there are enough
-                String arg = pre + "types[" + j + "]";
-                if (!hs[j].isValid() || !(hs[j] instanceof Datatype)) {
-                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE, arg + ": " + hs[j].name() + " is not a valid datatype");
-                }
-            }
-            if (hs.length < n) {
-                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ARG, pre + "types has " + hs.length + " entries; it needs one per rank (" + n + ")");
-            }
-            for (int j = 0; j < n; j++) {
-                String arg = pre + "types[" + j + "]";
-                if (!hs[j].isValid() || !(hs[j] instanceof Datatype t)) {
-                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE, arg + ": " + hs[j].name() + " is not a valid datatype");
-                }
-                CollArgs.committed(t, arg);
-                types[j] = t;
-            }
-            displs = scaled(a.ints(b + 1), n, 1);
-        }
-        return new Side(counts, displs, types, j -> pre + "counts[" + j + "]");
     }
 }

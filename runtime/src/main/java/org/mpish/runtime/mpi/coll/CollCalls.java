@@ -72,17 +72,17 @@ public final class CollCalls implements CallFamily {
                         .in("comm", COMM),
                 (r, a, run) -> Coll.allgather(r, a, true, run));
         forms(b, "MPI_Alltoall", "send a distinct block from every process to every process", true,
-                c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> Coll.alltoall(r, a, 0, run));
+                c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> CollAlltoall.alltoall(r, a, 0, run));
         forms(b, "MPI_Alltoallv", "all-to-all exchange with block sizes and places given per process", true,
                 c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", INT_ARRAY).in("sendtype", DATATYPE)
                         .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("rdispls", INT_ARRAY).in("recvtype", DATATYPE)
                         .in("comm", COMM),
-                (r, a, run) -> Coll.alltoall(r, a, 1, run));
+                (r, a, run) -> CollAlltoall.alltoall(r, a, 1, run));
         forms(b, "MPI_Alltoallw", "all-to-all exchange with sizes, byte displacements and datatypes per process", true,
                 c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", INT_ARRAY).in("sendtypes", TYPES)
                         .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("rdispls", INT_ARRAY).in("recvtypes", TYPES)
                         .in("comm", COMM),
-                (r, a, run) -> Coll.alltoall(r, a, 2, run));
+                (r, a, run) -> CollAlltoall.alltoall(r, a, 2, run));
         forms(b, "MPI_Reduce", "combine the buffers of every process with an operation, result at the root", true,
                 c -> reduceArgs.apply(c).in("root", INT).in("comm", COMM), CollReduce::reduce);
         forms(b, "MPI_Allreduce", "combine the buffers of every process with an operation, result everywhere", true,

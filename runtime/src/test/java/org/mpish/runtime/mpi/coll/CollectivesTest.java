@@ -304,6 +304,15 @@ class CollectivesTest {
                 call(r, "MPI_Alltoall", ints(r, 10 * m, 10 * m + 1), 1, "MPI_INT", aa, 1, "MPI_INT", inter);
                 int[] peers = color == 0 ? new int[] {1, 3} : new int[] {0, 2};
                 assertArrayEquals(new int[] {10 * peers[0] + lr, 10 * peers[1] + lr}, readInts(r, aa, 2));
+                // Reduce_scatter_block: one group's vectors are reduced and scattered over the other group (6.10.2)
+                long rsb = ints(r, 0);
+                call(r, "MPI_Reduce_scatter_block", ints(r, 10 * m, 10 * m + 1), rsb, 1, "MPI_INT", "MPI_SUM", inter);
+                assertEquals(color == 0 ? 40 + 2 * lr : 20 + 2 * lr, readInts(r, rsb, 1)[0]);
+                // a nonblocking broadcast from the odds' rank 0 to the evens, with MPI_ROOT / MPI_PROC_NULL
+                long bb = ints(r, m == 1 ? 99 : -1);
+                Object q = TestJob.call1(r, "MPI_Ibcast", bb, 1, "MPI_INT", sroot, inter);
+                call(r, "MPI_Wait", q);
+                assertEquals(color == 0 || m == 1 ? 99 : -1, readInts(r, bb, 1)[0]);
             });
         }
     }

@@ -1,0 +1,109 @@
+package org.mpish.runtime.mpi.coll;
+
+import static org.mpish.runtime.mpi.coll.CollCalls.IN_PLACE;
+import static org.mpish.runtime.mpi.coll.Meeting.peer;
+import static org.mpish.runtime.mpi.coll.Meeting.who;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Args;
+import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.coll.Meeting.Part;
+
+/** MPI_Alltoall, MPI_Alltoallv and MPI_Alltoallw (MPI-4.1 6.8), brought to one form: per peer a count, a byte displacement and a datatype. */
+final class CollAlltoall {
+    private CollAlltoall() {}
+
+    // ---- all to all -----------------------------------------------------------------------------
+
+    /** The arguments of one side of an all-to-all, brought to the MPI_Alltoallw form (displacements in bytes). */
+    private record Side(int[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
+
+    /** MPI_Alltoall (form 0), MPI_Alltoallv (1), MPI_Alltoallw (2). */
+    static Object alltoall(Rank r, Args a, int form, Runner run) {
+        String call = run.name(form == 0 ? "MPI_Alltoall" : form == 1 ? "MPI_Alltoallv" : "MPI_Alltoallw");
+        Comm c = a.comm(form == 0 ? 6 : 8);
+        int n = c.peerSize();
+        long sbuf = a.l(0), rbuf = a.l(form == 0 ? 3 : 4);
+        boolean inPlace = sbuf == IN_PLACE;
+        Side[] recvSide = new Side[1];
+        return run.run(c, call, () -> {
+            CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
+            if (inPlace && c.isInter()) CollArgs.notInPlace(sbuf, "sendbuf", "which an intercommunicator does not take");
+            Side rs = recvSide[0] = side(a, form, false, n);
+            for (int j = 0; j < n; j++) CollArgs.buffer(r.memory(), rs.types[j], rbuf + rs.displs[j], rs.counts[j], "recvbuf");
+            Side ss = inPlace ? rs : side(a, form, true, n);
+            long base = inPlace ? rbuf : sbuf;
+            byte[][] data = new byte[n][];
+            String[] elems = new String[n];
+            for (int j = 0; j < n; j++) {
+                CollArgs.buffer(r.memory(), ss.types[j], base + ss.displs[j], ss.counts[j], inPlace ? "recvbuf" : "sendbuf");
+                data[j] = ss.types[j].pack(r.memory(), base + ss.displs[j], ss.counts[j]);
+                elems[j] = CollArgs.elem(ss.types[j]);
+            }
+            return Part.of(-1, -1, null, null, new Coll.Chunks(data, elems));
+        }, parts -> {
+            Side rs = recvSide[0];
+            int me = c.rank();
+            List<Coll.Recv> recvs = new ArrayList<>();
+            for (int j = 0; j < n; j++) {
+                Coll.Chunks from = (Coll.Chunks) parts[peer(c, j)].data();
+                recvs.add(new Coll.Recv(who(c, j), from.data()[me], from.elems()[me], rbuf + rs.displs[j], rs.counts[j], rs.types[j], rs.countArg.apply(j)));
+            }
+            Coll.deliver(r, Coll.me(c), recvs);
+        });
+    }
+
+    /** Reads the send (or receive) arguments of an all-to-all and checks them. */
+    private static Side side(Args a, int form, boolean send, int n) {
+        String pre = send ? "send" : "recv";
+        if (form == 0) {
+            int b = send ? 1 : 4;
+            Datatype t = a.type(b + 1);
+            CollArgs.count(a.i(b), pre + "count");
+            CollArgs.committed(t, pre + "type");
+            Datatype[] types = new Datatype[n];
+            java.util.Arrays.fill(types, t);
+            return new Side(Coll.repeat(n, a.i(b)), Coll.blocks(n, a.i(b), t.extent()), types, j -> pre + "count");
+        }
+        int b = send ? 1 : 5;
+        String dn = send ? "sdispls" : "rdispls";
+        CollArgs.perRank(a.ints(b), n, pre + "counts", true);
+        CollArgs.perRank(a.ints(b + 1), n, dn, false);
+        int[] counts = a.ints(b);
+        Datatype[] types = new Datatype[n];
+        long[] displs;
+        if (form == 1) {
+            Datatype t = a.type(b + 2);
+            CollArgs.committed(t, pre + "type");
+            java.util.Arrays.fill(types, t);
+            displs = Coll.scaled(a.ints(b + 1), n, t.extent());
+        } else {
+            Handle[] hs = (Handle[]) a.raw(b + 2);
+            for (int j = 0; j < Math.min(n, hs.length); j++) { // the entries given first, then whether there are enough
+                String arg = pre + "types[" + j + "]";
+                if (!hs[j].isValid() || !(hs[j] instanceof Datatype)) {
+                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE, arg + ": " + hs[j].name() + " is not a valid datatype");
+                }
+            }
+            if (hs.length < n) {
+                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ARG, pre + "types has " + hs.length + " entries; it needs one per rank (" + n + ")");
+            }
+            for (int j = 0; j < n; j++) {
+                String arg = pre + "types[" + j + "]";
+                if (!hs[j].isValid() || !(hs[j] instanceof Datatype t)) {
+                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE, arg + ": " + hs[j].name() + " is not a valid datatype");
+                }
+                CollArgs.committed(t, arg);
+                types[j] = t;
+            }
+            displs = Coll.scaled(a.ints(b + 1), n, 1);
+        }
+        return new Side(counts, displs, types, j -> pre + "counts[" + j + "]");
+    }
+}
