@@ -183,6 +183,8 @@ public abstract sealed class ManNode
 
     /** An in-line macro (B, BR, OP ...) or a request (br, sp, nf ...); its children are text. */
     public static final class Elem extends ManNode {
+        /** The table of a {@code TBL} node. */
+        Tbl table;
 
         Elem(Tok tok, int line, int pos) {
             super(tok, line, pos);

@@ -15,6 +15,9 @@ final class ManParser {
     /** End marker of a skipped definition block, or null. */
     private String skipUntil;
     private RoffLexer lexer;
+    /** The table being read ({@code .TS} seen, {@code .TE} not yet), or null. */
+    private Tbl tbl;
+    private ManNode.Elem tblNode;
 
     ManParser(Diags diags) {
         this.diags = diags;
@@ -27,6 +30,10 @@ final class ManParser {
         for (RoffLexer.Line line; (line = lexer.next()) != null; ) {
             line(line);
         }
+        if (tbl != null) {
+            diags.error(tbl.line, 0, "appending missing end of block: TS");
+            tbl = null;
+        }
         s.endOfInput();
     }
 
@@ -34,6 +41,10 @@ final class ManParser {
         String buf = line.text();
         int ln = line.number();
         if (skipping(buf)) {
+            return;
+        }
+        if (tbl != null) {
+            tableLine(line);
             return;
         }
         s.newLine = true;
@@ -66,6 +77,10 @@ final class ManParser {
         String name = buf.substring(pos, end);
         if (lexer.emptyStrings.contains(name)) {
             return; // an unknown macro, already reported, is now an empty user macro
+        }
+        if (name.equals("TS")) {
+            startTable(ln, pos);
+            return;
         }
         Tok req = Tok.request(name);
         if (req != null) {
@@ -151,6 +166,81 @@ final class ManParser {
             }
         }
         return Math.max(d, 0);
+    }
+
+    // ---------------------------------------------------------------- tables
+
+    private void startTable(int ln, int pos) {
+        if (s.elineOpen() || s.blineOpen()) {
+            s.breakScope(Tok.TBL);
+        }
+        tblNode = s.addElem(Tok.TBL, ln, pos);
+        tblNode.flags |= ManNode.LINE | ManNode.VALID;
+        tbl = new Tbl(diags, ln);
+        tblNode.table = tbl;
+        s.nextSibling();
+    }
+
+    /**
+     * A line inside a table: requests that only affect typesetting are done, {@code .TE} ends
+     * the table, {@code .T&} restarts the layout, and other macro lines lose their name
+     * (as in mandoc, which does not run macros inside tables).
+     */
+    private void tableLine(RoffLexer.Line line) {
+        String buf = line.text();
+        int ln = line.number();
+        line.report();
+        boolean control = !buf.isEmpty() && (buf.charAt(0) == '.' || buf.charAt(0) == '\'');
+        if (!control) {
+            tbl.read(ln, buf);
+            return;
+        }
+        int pos = 1;
+        while (pos < buf.length() && (buf.charAt(pos) == ' ' || buf.charAt(pos) == '\t')) {
+            pos++;
+        }
+        if (pos == buf.length()) {
+            tbl.read(ln, buf);
+            return;
+        }
+        int end = pos;
+        while (end < buf.length() && buf.charAt(end) != ' ' && buf.charAt(end) != '\t') {
+            end++;
+        }
+        String name = buf.substring(pos, end);
+        if (name.startsWith("\\\"")) {
+            return;
+        }
+        switch (name) {
+            case "TE" -> {
+                if (!tbl.end(ln, false)) {
+                    diags.error(tbl.line, 0, "empty table");
+                }
+                if (tbl.inBlock()) {
+                    diags.error(ln, 0, "data block open at end of table: TE");
+                }
+                tbl = null;
+                tblNode = null;
+                return;
+            }
+            case "T&" -> {
+                tbl.restart();
+                return;
+            }
+            case "TS", "br", "sp", "ce", "rj" -> {
+                diags.error(ln, 0, "ignoring macro in table: " + buf);
+                return;
+            }
+            default -> { }
+        }
+        if (Requests.IGNORED.contains(name) || Tok.request(name) != null || Requests.UNIMPLEMENTED.contains(name)) {
+            return; // a request: done by roff, not part of the table
+        }
+        diags.error(ln, 0, "ignoring macro in table: " + buf);
+        while (end < buf.length() && buf.charAt(end) == ' ') {
+            end++;
+        }
+        tbl.read(ln, buf.substring(end));
     }
 
     // ---------------------------------------------------------------- requests

@@ -12,6 +12,7 @@ final class RequestFormatter {
             case SP -> sp(p, n);
             case TI -> ti(p, n);
             case FT -> ft(p, n);
+            case TBL -> TblFormatter.render(p, ((ManNode.Elem) n).table);
             default -> {
             }
         }

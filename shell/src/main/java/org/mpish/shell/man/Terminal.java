@@ -247,6 +247,14 @@ final class Terminal {
         ti = 0;
     }
 
+    /** Writes a finished line as it is (tables lay out their own lines). */
+    void rawLine(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            out.letter(line.charAt(i));
+        }
+        endline();
+    }
+
     /** Breaks the output line if anything is pending. */
     void newln() {
         flags |= NOSPACE;
