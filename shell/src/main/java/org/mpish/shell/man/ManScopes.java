@@ -66,31 +66,31 @@ final class ManScopes {
     }
 
     ManNode.Text addText(String s, int ln, int pos) {
-        ManNode.Text t = add(new ManNode.Text(s, ln, pos));
+        ManNode.Text t = add(new ManNode.Text(s, ln, pos + diags.shift));
         asChild = false;
         return t;
     }
 
     ManNode.Elem addElem(Tok tok, int ln, int pos) {
-        ManNode.Elem e = add(new ManNode.Elem(tok, ln, pos));
+        ManNode.Elem e = add(new ManNode.Elem(tok, ln, pos + diags.shift));
         asChild = true;
         return e;
     }
 
     ManNode.Block addBlock(Tok tok, int ln, int pos) {
-        ManNode.Block b = add(new ManNode.Block(tok, ln, pos));
+        ManNode.Block b = add(new ManNode.Block(tok, ln, pos + diags.shift));
         asChild = true;
         return b;
     }
 
     ManNode.Head addHead(Tok tok, int ln, int pos) {
-        ManNode.Head h = add(new ManNode.Head(tok, ln, pos));
+        ManNode.Head h = add(new ManNode.Head(tok, ln, pos + diags.shift));
         asChild = true;
         return h;
     }
 
     void addBody(Tok tok, int ln, int pos) {
-        add(new ManNode.Body(tok, ln, pos));
+        add(new ManNode.Body(tok, ln, pos + diags.shift));
         asChild = true;
     }
 

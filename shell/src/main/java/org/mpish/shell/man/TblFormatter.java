@@ -380,7 +380,7 @@ final class TblFormatter {
         calc(p.offset, p.rmargin);
         offset = p.offset;
         if ((t.opts & Tbl.CENTRE) != 0) {
-            int tsz = (t.opts & (Tbl.BOX | Tbl.DBOX)) != 0 ? 5 : 3 * (t.lvert > 0 ? 1 : 0) + 2 * (t.rvert > 0 ? 1 : 0);
+            int tsz = (t.opts & (Tbl.BOX | Tbl.DBOX)) != 0 ? 2 : (t.lvert > 0 ? 1 : 0) + (t.rvert > 0 ? 1 : 0);
             for (int ic = 0; ic + 1 < t.cols; ic++) {
                 tsz += cols[ic].width + cols[ic].spacing;
             }
