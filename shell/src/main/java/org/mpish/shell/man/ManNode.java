@@ -167,6 +167,8 @@ public abstract sealed class ManNode
 
     /** The head of a block: a section title, a list tag, an indentation argument. */
     public static final class Head extends ManNode {
+        /** For RS: the indentation it added to the an-margin register (basic units). */
+        int aux;
 
         Head(Tok tok, int line, int pos) {
             super(tok, line, pos);

@@ -58,6 +58,7 @@ final class ManParser {
     void run(String source) {
         lexer = new RoffLexer(source, diags, () -> s.nofill);
         lexer.roff = roff;
+        s.roff = roff;
         for (;;) {
             RoffLexer.Line line;
             if (!queue.isEmpty()) {

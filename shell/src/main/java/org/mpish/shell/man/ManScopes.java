@@ -7,6 +7,8 @@ package org.mpish.shell.man;
 final class ManScopes {
     final ManNode.Root root = new ManNode.Root();
     final Diags diags;
+    /** The page's roff state (registers that macros update); may be null. */
+    Roff roff;
     /** The node after or below which the next node is inserted. */
     ManNode last = root;
     /** Insert the next node as the first child of {@link #last} rather than after it. */
