@@ -163,6 +163,40 @@ class ManCommandsTest {
     }
 
     @Test
+    void aMacroThatCallsItselfStopsAndTheRestOfThePageIsShown() throws IOException {
+        Path f = write("rec.1", ".TH R 1 2026-11-26\n.SH NAME\nr \\- x\n.de X\n.X\n..\n.X\nafter\n");
+        Run r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> man("-l", f.toString()));
+        assertEquals(0, r.rc());
+        assertTrue(r.pages().contains("r - x after"), r.pages()); // mandoc -T ascii shows the same line
+        Run lint = man("--lint", f.toString());
+        assertTrue(lint.lines().stream().anyMatch(l -> l.contains("input stack limit exceeded")), lint.lines().toString());
+    }
+
+    @Test
+    void aPageInLatin1IsReadAsLatin1() throws IOException {
+        Path f = writeBytes("latin.1", ".TH L 1 2026-11-26\n.SH NAME\nl \\- caf\u00e9 na\u00efve\n"
+                .getBytes(StandardCharsets.ISO_8859_1));
+        // mandoc -T ascii transliterates the same way
+        assertTrue(man("-l", f.toString()).pages().contains("       l - cafe naive\n"));
+    }
+
+    @Test
+    void aLargePageIsRenderedWithoutTrouble() throws IOException {
+        StringBuilder sb = new StringBuilder(".TH HUGE 1 2026-11-26\n.SH NAME\nhuge \\- big\n.SH DESCRIPTION\n");
+        String line = "Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n";
+        while (sb.length() < 4_000_000) {
+            sb.append(line);
+        }
+        sb.append("The end.\n");
+        Path f = write("huge.1", sb.toString());
+        Run r = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(120),
+                () -> man("-l", f.toString()));
+        assertEquals(0, r.rc());
+        assertTrue(r.pages().contains("The end."));
+    }
+
+    @Test
     void optionsAreCheckedAndExplained() {
         Run r = man("-q", "ls");
         assertEquals(1, r.rc());
