@@ -519,6 +519,15 @@ final class ManParser {
         }
         String rest = buf.substring(pos);
         switch (tok) {
+            case TA -> {
+                ManNode n = s.addElem(tok, ln, ppos);
+                for (String a : Roff.arguments(rest)) {
+                    s.addText(a, ln, pos);
+                }
+                n.flags |= ManNode.LINE | ManNode.VALID;
+                s.last = n;
+                s.nextSibling();
+            }
             case BR_REQ, NF, FI -> {
                 if (s.elineOpen() || s.blineOpen()) {
                     s.breakScope(tok);

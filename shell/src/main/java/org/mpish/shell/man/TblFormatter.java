@@ -55,13 +55,16 @@ final class TblFormatter {
         if (s == null || s.isEmpty()) {
             return 0;
         }
+        // like mandoc's term_strlen: fonts do not count, and a character drawn by overstrike
+        // ("/\bc" for a cent sign) counts every byte, backspaces included
         Terminal m = new Terminal(100000);
+        m.measuring = true;
         m.flags |= Terminal.NOSPACE | Terminal.NONOSPACE | Terminal.BRNEVER;
         m.word(s);
         m.flushln();
         int w = 0;
         for (String l : m.out.lines()) {
-            w = Math.max(w, visible(l));
+            w = Math.max(w, l.length());
         }
         return w;
     }
@@ -705,6 +708,9 @@ final class TblFormatter {
             }
             while (l.viscol < rm + cols[ic].spacing / 2) {
                 l.border(HORIZ * lhori, 1);
+            }
+            if (lastCol) {
+                continue;
             }
             if (cp != null) {
                 cp = cp.next;
