@@ -104,8 +104,7 @@ final class Tbl {
 
     /** {@code .T&}: a new layout for the following data rows. */
     void restart() {
-        part = Part.LAYOUT;
-        firstRow = lastRow = null;
+        part = Part.LAYOUT; // the new rows are appended; the next data row takes the first of them
     }
 
     /** True when the table is inside a {@code T{} text block. */
