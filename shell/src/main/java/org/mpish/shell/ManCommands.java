@@ -15,14 +15,15 @@ import org.mpish.shell.man.WhatisIndex;
 
 /**
  * man, apropos, whatis: man(1) over mpish's own pages and the system's manual path, rendered by
- * mpish's own roff renderer. Exit codes as man-db's: 0 shown, 1 usage error, 2 a page could not be
- * read, 16 no page found.
+ * mpish's own roff renderer. Exit codes as man-db's: 0 shown, 2 a page could not be read, 16 no page
+ * found; a bad command line is 2 as everywhere in mpish (man-db says 1).
  */
 public final class ManCommands {
     private ManCommands() {}
 
     public static final int OK = 0;
-    public static final int USAGE = 1;
+    /** A bad command line: 2 as for every mpish command line (man-db uses 1). */
+    public static final int USAGE = 2;
     public static final int FAILED = 2;
     public static final int NOT_FOUND = 16;
 

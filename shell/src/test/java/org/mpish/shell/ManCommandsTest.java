@@ -199,10 +199,10 @@ class ManCommandsTest {
     @Test
     void optionsAreCheckedAndExplained() {
         Run r = man("-q", "ls");
-        assertEquals(1, r.rc());
+        assertEquals(2, r.rc());
         assertTrue(r.errors().get(0).contains("unknown option -q"), r.errors().toString());
-        assertEquals(1, man().rc());
-        assertEquals(1, man("-M").rc());
+        assertEquals(2, man().rc());
+        assertEquals(2, man("-M").rc());
     }
 
     @Test
