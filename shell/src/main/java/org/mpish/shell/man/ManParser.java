@@ -122,7 +122,7 @@ final class ManParser {
                 || buf.startsWith("\\.");
         if (!control) {
             line.report();
-            text(ln, buf);
+            text(ln, roff.translated(buf));
             return;
         }
         line.report();
@@ -168,7 +168,7 @@ final class ManParser {
             diags.error(ln, pos, "skipping insecure request: " + name);
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
-        } else if (!macro(ln, pos, buf)) {
+        } else if (!macro(ln, pos, roff.translations.isEmpty() ? buf : buf.substring(0, span[0]) + roff.translated(buf.substring(span[0])))) {
             lexer.emptyStrings.add(name);
         }
     }
@@ -263,6 +263,7 @@ final class ManParser {
                 }
             }
             case "rr" -> Roff.arguments(rest).forEach(roff.registers::remove);
+            case "tr" -> roff.translate(rest.strip());
             case "rm" -> Roff.arguments(rest).forEach(k -> {
                 roff.strings.remove(k);
                 roff.macros.remove(k);

@@ -17,6 +17,63 @@ final class Roff {
     final Map<String, String> macros = new HashMap<>();
     /** Results of {@code .ie} conditions awaiting their {@code .el}. */
     private final java.util.ArrayDeque<Boolean> elseStack = new java.util.ArrayDeque<>();
+    /** Character translations from {@code .tr}: a character or escape sequence to its replacement. */
+    final java.util.LinkedHashMap<String, String> translations = new java.util.LinkedHashMap<>();
+
+    /** {@code .tr abcd}: a becomes b, c becomes d; an item may be an escape sequence; a lone last one becomes a blank. */
+    void translate(String arg) {
+        List<String> items = new ArrayList<>();
+        int i = 0;
+        while (i < arg.length()) {
+            char c = arg.charAt(i);
+            if (c == ' ' || c == '\t') {
+                break;
+            }
+            if (c == '\\' && i + 1 < arg.length()) {
+                Escape e = Escape.parse(arg, i + 1);
+                int end = Math.max(e.end(), i + 2);
+                items.add(arg.substring(i, Math.min(end, arg.length())));
+                i = end;
+            } else {
+                items.add(String.valueOf(c));
+                i++;
+            }
+        }
+        for (int k = 0; k < items.size(); k += 2) {
+            String to = k + 1 < items.size() ? items.get(k + 1) : " ";
+            if (items.get(k).equals(to)) {
+                translations.remove(to);
+            } else {
+                translations.put(items.get(k), to);
+            }
+        }
+    }
+
+    /** Applies the {@code .tr} translations to text, leaving other escape sequences alone. */
+    String translated(String s) {
+        if (translations.isEmpty()) {
+            return s;
+        }
+        StringBuilder out = new StringBuilder(s.length());
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            String item;
+            if (c == '\\' && i + 1 < s.length()) {
+                Escape e = Escape.parse(s, i + 1);
+                int end = Math.min(Math.max(e.end(), i + 2), s.length());
+                item = s.substring(i, end);
+                i = end;
+            } else {
+                item = String.valueOf(c);
+                i++;
+            }
+            String to = translations.get(item);
+            out.append(to != null ? to : item);
+        }
+        return out.toString();
+    }
+
     /** Number of arguments of the macro being expanded ({@code \n(.$}). */
     int argc;
 
