@@ -41,8 +41,12 @@ class SystemManFidelityTest {
 
     static final int FAMILY_CAP = 40;
     static final int DEFAULT_SAMPLE = 300;
-    /** The identical fraction of man(7) pages this renderer reaches today (measured; raise as it improves). */
-    static final double MAN_GOAL = 0.95;
+    /**
+     * The identical fraction of man(7) pages required at each width: measured 98.9% (width 78) and
+     * 98.7% (width 60) over all 5,667 man(7) pages here, 99.7% on the default sample; the issue's goal
+     * is 99.5%. mdoc(7) pages are counted and printed but not required (no mdoc formatter yet).
+     */
+    static final double MAN_GOAL = 0.98;
     private static final int[] WIDTHS = {78, 60};
 
     record Page(Path file, String section, boolean mdoc) { }
