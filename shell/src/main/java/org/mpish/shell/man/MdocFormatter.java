@@ -124,6 +124,13 @@ final class MdocFormatter {
         row("Bsx", bsd("BSD/OS"), null);
         row("Bx", bsd("BSD"), null);
         row("Ex", MdocFormatter::preEx, null);
+        row("Rv", MdocFormatter::preRv, null);
+        row("Fn", MdocFormatter::preFn, MdocFormatter::postSynopsis);
+        row("Fo", MdocFormatter::preFo, MdocFormatter::postSynopsis);
+        row("Ft", MdocFormatter::preFt, MdocFormatter::postSynopsis);
+        row("In", MdocFormatter::preIn, MdocFormatter::postSynopsis);
+        row("Fd", MdocFormatter::preFd, MdocFormatter::postSynopsis);
+        row("Vt", font(Output.UNDER), ROMAN);
     }
 
     private static Pre bsd(String name) {
@@ -264,15 +271,20 @@ final class MdocFormatter {
             return;
         }
         int d = MdocParser.delim(t);
+        if (n.eos) {
+            if (d == MdocParser.CLOSE) {
+                p.flags |= Terminal.NOSPACE;
+            }
+            p.word(t);
+            p.flags |= Terminal.SENTENCE;
+            return;
+        }
         if (d == MdocParser.CLOSE) {
             p.flags |= Terminal.NOSPACE;
         }
         p.word(t);
         if (d == MdocParser.OPEN || !spacing) {
             p.flags |= Terminal.NOSPACE;
-        }
-        if (d == MdocParser.CLOSE && ".!?".contains(t) && isLast(n)) {
-            p.flags |= Terminal.SENTENCE;
         }
     }
 
@@ -680,6 +692,177 @@ final class MdocFormatter {
         f.p.fontRepl(Output.ROMAN);
         f.p.word("utility exits 0 on success, and >0 if an error occurs.");
         f.p.flags |= Terminal.SENTENCE;
+        return false;
+    }
+
+    private boolean inSynopsis(MdocParser.Node n) {
+        return n.line && section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh");
+    }
+
+    /** Spacing before a SYNOPSIS line: a blank line between groups, a break within one. */
+    private static void synopsisPre(MdocFormatter f, MdocParser.Node n) {
+        if (!f.inSynopsis(n)) {
+            return;
+        }
+        List<MdocParser.Node> sib = n.parent.kids;
+        int i = sib.indexOf(n);
+        MdocParser.Node prev = null;
+        for (int j = i - 1; j >= 0; j--) {
+            if (sib.get(j).line) {
+                prev = sib.get(j);
+                break;
+            }
+        }
+        if (prev == null || prev.tok == null && prev.text != null && i == 0) {
+            return;
+        }
+        if (i == 0 || prev == null) {
+            return;
+        }
+        boolean sameGroup = n.tok.equals(prev.tok) && List.of("Fd", "In", "Cd").contains(n.tok)
+                || (n.tok.equals("Fn") || n.tok.equals("Fo")) && "Ft".equals(prev.tok);
+        if (sameGroup) {
+            f.p.newln();
+        } else {
+            f.p.vspace();
+        }
+    }
+
+    private static void postSynopsis(MdocFormatter f, MdocParser.Node n) {
+        f.p.fontRepl(Output.ROMAN);
+        if (f.inSynopsis(n)) {
+            f.p.newln();
+        }
+    }
+
+    private static boolean preFt(MdocFormatter f, MdocParser.Node n) {
+        synopsisPre(f, n);
+        f.p.fontRepl(Output.UNDER);
+        return true;
+    }
+
+    private static boolean preIn(MdocFormatter f, MdocParser.Node n) {
+        synopsisPre(f, n);
+        boolean syn = f.inSynopsis(n);
+        if (syn) {
+            f.p.fontRepl(Output.BOLD);
+            f.p.word("#include");
+            f.p.fontRepl(Output.ROMAN);
+        }
+        f.p.word("<");
+        f.p.flags |= Terminal.NOSPACE;
+        f.p.fontRepl(Output.UNDER);
+        for (MdocParser.Node k : n.kids) {
+            f.p.word(k.text);
+        }
+        f.p.fontRepl(Output.ROMAN);
+        f.p.flags |= Terminal.NOSPACE;
+        f.p.word(">");
+        return false;
+    }
+
+    private static boolean preFd(MdocFormatter f, MdocParser.Node n) {
+        synopsisPre(f, n);
+        f.p.fontRepl(Output.BOLD);
+        return true;
+    }
+
+    /** .Fo name / .Fa lines / .Fc: laid out as one .Fn with those arguments. */
+    private static boolean preFo(MdocFormatter f, MdocParser.Node n) {
+        List<String> args = new java.util.ArrayList<>();
+        for (MdocParser.Node k : n.kids) {
+            if (k.tok == null && args.isEmpty()) {
+                args.add(k.text);
+            } else if ("Fa".equals(k.tok)) {
+                for (MdocParser.Node w : k.kids) {
+                    if (w.tok == null) {
+                        args.add(w.text);
+                    }
+                }
+            }
+        }
+        return fn(f, n, args);
+    }
+
+    private static boolean preFn(MdocFormatter f, MdocParser.Node n) {
+        List<String> args = new java.util.ArrayList<>();
+        for (MdocParser.Node k : n.kids) {
+            args.add(k.text == null ? "" : k.text);
+        }
+        return fn(f, n, args);
+    }
+
+    private static boolean fn(MdocFormatter f, MdocParser.Node n, List<String> args) {
+        synopsisPre(f, n);
+        boolean syn = f.inSynopsis(n);
+        Terminal p = f.p;
+        if (args.isEmpty()) {
+            return false;
+        }
+        int off = p.offset;
+        if (syn) {
+            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
+            p.rmargin = off + 4;
+        }
+        p.fontRepl(Output.BOLD);
+        p.word(args.get(0));
+        p.fontRepl(Output.ROMAN);
+        p.flags |= Terminal.NOSPACE;
+        p.word("(");
+        p.flags |= Terminal.NOSPACE;
+        for (int i = 1; i < args.size(); i++) {
+            p.fontRepl(Output.UNDER);
+            String a = args.get(i);
+            // within one argument the words of a prototype do not break apart
+            p.word(syn ? a.replace(" ", "\\~") : a);
+            p.fontRepl(Output.ROMAN);
+            if (i + 1 < args.size()) {
+                p.flags |= Terminal.NOSPACE;
+                p.word(",");
+            }
+        }
+        p.flags |= Terminal.NOSPACE;
+        p.word(")");
+        if (syn) {
+            p.flags |= Terminal.NOSPACE;
+            p.word(";");
+            p.flushln();
+            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+            p.offset = off;
+            p.rmargin = p.maxrmargin;
+        }
+        return false;
+    }
+
+    private static boolean preRv(MdocFormatter f, MdocParser.Node n) {
+        Terminal p = f.p;
+        List<String> names = new java.util.ArrayList<>();
+        for (MdocParser.Node k : n.kids) {
+            if (k.tok == null && !k.text.equals("-std")) {
+                names.add(k.text);
+            }
+        }
+        if (names.isEmpty()) {
+            names.add(f.name);
+        }
+        p.word("The");
+        for (int i = 0; i < names.size(); i++) {
+            if (i > 0) {
+                p.word(i + 1 == names.size() ? "and" : ",");
+            }
+            p.fontRepl(Output.BOLD);
+            p.word(names.get(i));
+            p.fontRepl(Output.ROMAN);
+            p.flags |= Terminal.NOSPACE;
+            p.word("()");
+        }
+        p.word(names.size() > 1 ? "functions return" : "function returns");
+        p.word("the value\\~0 if successful; otherwise the value\\~\\-1 is returned and the global variable");
+        p.fontRepl(Output.UNDER);
+        p.word("errno");
+        p.fontRepl(Output.ROMAN);
+        p.word("is set to indicate the error.");
+        p.flags |= Terminal.SENTENCE;
         return false;
     }
 

@@ -40,7 +40,7 @@ final class MdocParser {
             "Em", "Er", "Ev", "Fa", "Fl", "Fn", "Fx", "Ic", "Li", "Ms", "Nm", "No", "Ns", "Nx", "Op", "Ox",
             "Pa", "Pf", "Pq", "Ql", "Qq", "Sq", "Sx", "Sy", "Tn", "Ux", "Va", "Xr", "Dx", "Bsx", "At", "Oo",
             "Oc", "Xo", "Xc", "Ek", "Ec", "Eo", "Lk", "Mt", "St", "Ft", "Ta", "Cd", "Ot", "Fc", "Fo", "Bc",
-            "Bo", "Dc", "Do", "Pc", "Po", "Qc", "Qo", "Sc", "So", "Ac", "Ao", "Sm", "Dd", "Ud", "Lb");
+            "Bo", "Dc", "Do", "Pc", "Po", "Qc", "Qo", "Sc", "So", "Ac", "Ao", "Sm", "Dd", "Ud", "Lb", "Vt");
 
     final Node root = new Node("root", null);
     private Node cur = root;
@@ -164,9 +164,25 @@ final class MdocParser {
             return;
         }
         parseInto(m, args, 0);
+        Node last = lastLeaf(cur == m ? m : m.parent, m);
+        if (last != null && last.tok == null && endsSentence(last.text)) {
+            last.eos = true;
+        }
         if (name.equals("Sh") || name.equals("Ss") || name.equals("It")) {
             cur = m;
         }
+    }
+
+    /** The last word of the line that began with {@code m} (it may have landed in m's parent). */
+    private static Node lastLeaf(Node scope, Node m) {
+        Node n = scope.kids.isEmpty() ? m : scope.kids.get(scope.kids.size() - 1);
+        if (scope != m && scope.kids.indexOf(m) < 0) {
+            n = m;
+        }
+        while (n.tok != null && !n.kids.isEmpty()) {
+            n = n.kids.get(n.kids.size() - 1);
+        }
+        return n.tok == null ? n : null;
     }
 
     private static String closing(String name) {
@@ -202,6 +218,7 @@ final class MdocParser {
         }
         int max = switch (m.tok) {
             case "Xr" -> 2;
+            case "Ft", "In", "Fd", "Cd" -> Integer.MAX_VALUE;
             case "Ns", "Ta", "Oc", "Xc", "Ec", "Ek", "Sm" -> 0;
             default -> Integer.MAX_VALUE;
         };
@@ -306,6 +323,6 @@ final class MdocParser {
         while (k >= 0 && "\"')]*".indexOf(t.charAt(k)) >= 0) {
             k--;
         }
-        return k > 0 && ".!?".indexOf(t.charAt(k)) >= 0 && t.charAt(k - 1) != '\\';
+        return k >= 0 && ".!?".indexOf(t.charAt(k)) >= 0 && (k == 0 || t.charAt(k - 1) != '\\');
     }
 }
