@@ -135,15 +135,19 @@ final class MdocFormatter {
 
     private static Pre bsd(String name) {
         return (f, n) -> {
-            f.p.word(name);
-            if (!n.kids.isEmpty() && n.kids.get(0).tok == null && MdocParser.delim(n.kids.get(0).text) == MdocParser.NONE) {
-                f.p.flags |= Terminal.NOSPACE;
+            boolean version = !n.kids.isEmpty() && n.kids.get(0).tok == null
+                    && MdocParser.delim(n.kids.get(0).text) == MdocParser.NONE;
+            if (name.equals("BSD") && version) {
+                // .Bx 4.4 is "4.4BSD"
                 f.p.word(n.kids.get(0).text);
+                f.p.flags |= Terminal.NOSPACE;
+                f.p.word(name);
                 for (int i = 1; i < n.kids.size(); i++) {
                     f.node(n.kids.get(i));
                 }
                 return false;
             }
+            f.p.word(name);
             return true;
         };
     }
@@ -163,9 +167,6 @@ final class MdocFormatter {
     static Output format(MdocParser doc, int width) {
         Terminal p = new Terminal(width);
         MdocFormatter f = new MdocFormatter(p, doc);
-        if (doc.os.isEmpty()) {
-            doc.os = defaultOs();
-        }
         ManValidator.Meta meta = new ManValidator.Meta(doc.title, doc.section, doc.date, doc.os,
                 volume(doc.section), true);
         PageFrame.header(p, meta);

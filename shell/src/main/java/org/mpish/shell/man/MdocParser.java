@@ -102,7 +102,13 @@ final class MdocParser {
         List<String> args = Roff.arguments(argstr);
         switch (name) {
             case "Dd" -> {
-                date = String.join(" ", args).replace("$Mdocdate: ", "").replace("$Mdocdate:", "").replace(" $", "").replace("$", "").strip();
+                String d = String.join(" ", args);
+                if (d.startsWith("$Mdocdate")) {
+                    // "$Mdocdate: March 31 2022 $" is printed as "March 31, 2022"
+                    java.util.List<String> w = new java.util.ArrayList<>(java.util.List.of(d.replace("$Mdocdate:", "").replace("$", "").strip().split("\\s+")));
+                    d = w.size() == 3 ? w.get(0) + " " + w.get(1) + ", " + w.get(2) : String.join(" ", w);
+                }
+                date = d;
                 return;
             }
             case "Dt" -> {
@@ -113,6 +119,9 @@ final class MdocParser {
             }
             case "Os" -> {
                 os = String.join(" ", args);
+                if (os.isEmpty()) {
+                    os = MdocFormatter.defaultOs(); // .Os alone names this system; no .Os leaves the footer empty
+                }
                 return;
             }
             default -> {
