@@ -609,7 +609,7 @@ final class MdocFormatter {
             case "Fo", "Fn", "Li", "Ql" -> 16;
             case "Op" -> 14;
             case "Pa" -> 32;
-            default -> Deroff.width(v) + 1;
+            default -> Deroff.width(v);
         };
     }
 
