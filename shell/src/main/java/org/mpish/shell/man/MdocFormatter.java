@@ -76,7 +76,11 @@ final class MdocFormatter {
             row(t, font(Output.UNDER), ROMAN);
         }
         row("Ft", font(Output.UNDER), ROMAN);
-        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "An", "Mt", "Sx", "Lb", "St")) {
+        row("An", (f, n) -> {
+            n.kids.removeIf(k -> k.tok == null && (k.text.equals("-split") || k.text.equals("-nosplit")));
+            return true;
+        }, null);
+        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "Lb", "St")) {
             row(t, null, null);
         }
         row("Op", enclose("["), close("]"));
@@ -167,8 +171,11 @@ final class MdocFormatter {
     static Output format(MdocParser doc, int width) {
         Terminal p = new Terminal(width);
         MdocFormatter f = new MdocFormatter(p, doc);
-        ManValidator.Meta meta = new ManValidator.Meta(doc.title, doc.section, doc.date, doc.os,
-                volume(doc.section), true);
+        String vol = volume(doc.section);
+        if (doc.arch != null) {
+            vol = vol + " (" + doc.arch.toLowerCase(java.util.Locale.ROOT) + ")"; // mandoc prints the architecture in lower case
+        }
+        ManValidator.Meta meta = new ManValidator.Meta(doc.title, doc.section, doc.date, doc.os, vol, true);
         PageFrame.header(p, meta);
         p.flags |= Terminal.NOSPACE;
         f.kids(doc.root);
@@ -265,7 +272,7 @@ final class MdocFormatter {
             if (t.startsWith(" ") || t.startsWith("\t")) {
                 p.newln();
             }
-            p.word(t);
+            p.word(ManParser.hyphens(t));
             if (n.eos) {
                 p.flags |= Terminal.SENTENCE;
             }
