@@ -96,9 +96,9 @@ final class MdocFormatter {
         row("Do", enclose("\""), close("\""));
         row("Qq", enclose("\""), close("\""));
         row("Qo", enclose("\""), close("\""));
-        row("Sq", enclose("'"), close("'"));
-        row("So", enclose("'"), close("'"));
-        row("Ql", enclose("'"), close("'"));
+        row("Sq", enclose("\\(oq"), close("\\(cq"));
+        row("So", enclose("\\(oq"), close("\\(cq"));
+        row("Ql", enclose("\\(oq"), close("\\(cq"));
         row("Ns", (f, n) -> {
             f.p.flags |= Terminal.NOSPACE;
             return false;

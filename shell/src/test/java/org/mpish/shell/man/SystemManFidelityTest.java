@@ -47,8 +47,11 @@ class SystemManFidelityTest {
      * is 99.5%.
      */
     static final double MAN_GOAL = 0.98;
-    /** The identical fraction of mdoc(7) pages required at each width (first mdoc formatter; see the report for the figure). */
-    static final double MDOC_GOAL = 0.0;
+    /**
+     * The identical fraction of mdoc(7) pages required at each width: the first mdoc formatter renders
+     * 20 of the 73 mdoc pages here identically (27%) at both widths, 1 of the 5 in the default sample.
+     */
+    static final double MDOC_GOAL = 0.20;
     private static final int[] WIDTHS = {78, 60};
 
     record Page(Path file, String section, boolean mdoc) { }
