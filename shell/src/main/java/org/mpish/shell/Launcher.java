@@ -219,21 +219,19 @@ public final class Launcher {
         }
     }
 
-    /** {@code mpish man ...}: a manual page, paged on a terminal and plain text otherwise, or a search. */
-    static int man(String line) throws IOException {
-        if (!stdinIsTerminal() || !System.console().isTerminal()) {
-            try (Session s = new Session(1, new Printer(System.out, System.err, false), false)) {
-                s.execute(line);
-                return s.exitStatus();
-            }
+    /** {@code mpish man ...}: man(1) with its exit codes; pages are paged on a terminal, plain text otherwise. */
+    static int man(List<String> args) throws IOException {
+        if (!stdinIsTerminal() || System.console() == null || !System.console().isTerminal()) {
+            ManCommands.Io io = new ManCommands.Io(t -> { System.out.print(t); System.out.flush(); }, System.out::println,
+                    System.err::println, ManCommands.width(0), org.mpish.shell.man.Style.PLAIN);
+            return ManCommands.man(args, io);
         }
         try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
             PrintStream ps = new PrintStream(terminal.output(), true, StandardCharsets.UTF_8);
-            try (Session s = new Session(1, new Printer(ps, ps, colorWanted(false, true)), false)) {
-                s.setPager(Repl.pager(terminal));
-                s.execute(line);
-                return s.exitStatus();
-            }
+            Session.Pager pager = Repl.pager(terminal);
+            ManCommands.Io io = new ManCommands.Io(pager::page, ps::println, ps::println, ManCommands.width(pager.width()),
+                    colorWanted(false, true) ? org.mpish.shell.man.Style.ANSI : org.mpish.shell.man.Style.PLAIN);
+            return ManCommands.man(args, io);
         }
     }
 

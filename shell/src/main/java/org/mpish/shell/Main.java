@@ -119,22 +119,46 @@ public final class Main implements Callable<Integer> {
     }
 
     @Command(name = "man", mixinStandardHelpOptions = true,
-            description = "Show a manual page (paged on a terminal, plain text otherwise), or search the manual.")
+            description = "man(1): show manual pages (mpish's own, then the system's; paged on a terminal), or search them. "
+                    + "Exit status 16 when a page is not found.")
     static final class ManCommand implements Callable<Integer> {
-        @Option(names = "-k", description = "search names and summaries for the word (apropos)")
+        @Option(names = {"-k", "--apropos"}, description = "search page names and summaries for the word (apropos)")
         boolean apropos;
 
-        @Option(names = "-f", description = "show the one-line summary (whatis)")
+        @Option(names = {"-f", "--whatis"}, description = "show the one-line summary of the named pages (whatis)")
         boolean whatis;
 
-        @Parameters(arity = "1..2", paramLabel = "[SECTION] NAME")
+        @Option(names = {"-l", "--local-file"}, description = "the arguments are page files, not names")
+        boolean local;
+
+        @Option(names = {"-a", "--all"}, description = "show every matching page in turn, not only the first")
+        boolean all;
+
+        @Option(names = {"-w", "--where", "--path"}, description = "print the file of each page instead of showing it")
+        boolean where;
+
+        @Option(names = {"-M", "--manpath"}, paramLabel = "PATH", description = "search only these manual folders (separated by ':')")
+        String manpath;
+
+        @Option(names = "--lint", description = "check page files and print mandoc-style messages")
+        boolean lint;
+
+        @Parameters(arity = "1..*", paramLabel = "[SECTION] NAME|FILE")
         List<String> words = new ArrayList<>();
 
         @Override
         public Integer call() throws IOException {
-            StringBuilder line = new StringBuilder(apropos ? "apropos" : whatis ? "whatis" : "man");
-            for (String w : words) line.append(' ').append(w);
-            return Launcher.man(line.toString());
+            List<String> args = new ArrayList<>();
+            if (apropos) args.add("-k");
+            if (whatis) args.add("-f");
+            if (local) args.add("-l");
+            if (all) args.add("-a");
+            if (where) args.add("-w");
+            if (lint) args.add("--lint");
+            if (manpath != null) args.add("--manpath=" + manpath);
+            args.add("--");
+            args.addAll(words);
+            return Launcher.man(args);
         }
     }
 

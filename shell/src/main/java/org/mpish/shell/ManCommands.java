@@ -2,26 +2,51 @@ package org.mpish.shell;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.List;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.mpish.shell.man.Diagnostic;
+import org.mpish.shell.man.ManFiles;
 import org.mpish.shell.man.ManPage;
+import org.mpish.shell.man.ManSearch;
 import org.mpish.shell.man.Style;
 import org.mpish.shell.man.WhatisIndex;
 
-/** man, apropos, whatis: the manual, rendered by mpish's own man(7) renderer. */
+/**
+ * man, apropos, whatis: man(1) over mpish's own pages and the system's manual path, rendered by
+ * mpish's own roff renderer. Exit codes as man-db's: 0 shown, 2 a page could not be read, 16 no page
+ * found; a bad command line is 2 as everywhere in mpish (man-db says 1).
+ */
 public final class ManCommands {
     private ManCommands() {}
 
-    private static volatile WhatisIndex index;
+    public static final int OK = 0;
+    /** A bad command line: 2 as for every mpish command line (man-db uses 1). */
+    public static final int USAGE = 2;
+    public static final int FAILED = 2;
+    public static final int NOT_FOUND = 16;
 
-    /** The index of this installation's manual ($mpish.root/man, or ./man), built on first use. */
+    public static final String USAGE_TEXT =
+            "usage: man [-a] [-w] [-M PATH] [SECTION] NAME... | man -l FILE... | man -k WORD | man -f NAME | man --lint FILE...";
+
+    /** Where output goes: a page (paged on a terminal), a line, an error line; and the layout. */
+    public record Io(Consumer<String> page, Consumer<String> line, Consumer<String> error, int width, Style style) { }
+
+    /** mpish's own pages: $mpish.root/man, or ./man. */
+    static Path ownPages() {
+        String root = System.getProperty("mpish.root");
+        return root != null ? Path.of(root, "man") : Path.of("man");
+    }
+
+    /** The index of this installation's own manual, for completion and help. */
     public static WhatisIndex index() {
-        WhatisIndex i = index;
-        if (i == null) {
-            String root = System.getProperty("mpish.root");
-            index = i = WhatisIndex.build(root != null ? Path.of(root, "man") : Path.of("man"));
-        }
-        return i;
+        return ManSearch.index(ownPages().toAbsolutePath().normalize());
+    }
+
+    /** The search over the default manual path (MANPATH, mpish's pages, the system's). */
+    public static ManSearch defaultSearch() {
+        return new ManSearch(ManSearch.manpath(null, System.getenv("MANPATH"), ownPages()));
     }
 
     /** The width to render at: $MANWIDTH if set, else the terminal's width (at most 100), else 78. */
@@ -38,44 +63,178 @@ public final class ManCommands {
         return terminalWidth > 20 ? Math.min(terminalWidth - 2, 100) : ManPage.DEFAULT_WIDTH;
     }
 
-    /** Renders a page; null with a message printed when there is none. */
-    static String render(Session s, List<Token> args, int width, Style style) {
+    /** Runs man(1) with these arguments; returns its exit code. Never throws on bad input. */
+    public static int man(List<String> args, Io io) {
+        boolean all = false, where = false, local = false, apropos = false, whatis = false, lint = false;
+        String manpath = null;
+        List<String> words = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            if (a.equals("--")) {
+                words.addAll(args.subList(i + 1, args.size()));
+                break;
+            }
+            if (a.startsWith("--")) {
+                switch (a) {
+                    case "--all" -> all = true;
+                    case "--where", "--path", "--location" -> where = true;
+                    case "--local-file" -> local = true;
+                    case "--apropos" -> apropos = true;
+                    case "--whatis" -> whatis = true;
+                    case "--lint" -> lint = true;
+                    case "--help" -> { io.line().accept(USAGE_TEXT); return OK; }
+                    default -> {
+                        if (a.startsWith("--manpath=")) {
+                            manpath = a.substring("--manpath=".length());
+                        } else {
+                            io.error().accept("man: unknown option " + a + "; " + USAGE_TEXT);
+                            return USAGE;
+                        }
+                    }
+                }
+                continue;
+            }
+            if (!a.startsWith("-") || a.length() == 1 || !words.isEmpty() && !looksLikeOption(a)) {
+                words.add(a);
+                continue;
+            }
+            for (int k = 1; k < a.length(); k++) {
+                char c = a.charAt(k);
+                switch (c) {
+                    case 'a' -> all = true;
+                    case 'w' -> where = true;
+                    case 'l' -> local = true;
+                    case 'k' -> apropos = true;
+                    case 'f' -> whatis = true;
+                    case 'h' -> { io.line().accept(USAGE_TEXT); return OK; }
+                    case 'M' -> {
+                        if (k + 1 < a.length()) {
+                            manpath = a.substring(k + 1);
+                        } else if (i + 1 < args.size()) {
+                            manpath = args.get(++i);
+                        } else {
+                            io.error().accept("man: -M needs a PATH (folders separated by ':'); " + USAGE_TEXT);
+                            return USAGE;
+                        }
+                        k = a.length();
+                    }
+                    default -> {
+                        io.error().accept("man: unknown option -" + c + "; " + USAGE_TEXT);
+                        return USAGE;
+                    }
+                }
+            }
+        }
+        if (words.isEmpty()) {
+            io.error().accept(apropos || whatis ? "man: " + (apropos ? "-k" : "-f") + " needs a WORD" : "What manual page do you want?; " + USAGE_TEXT);
+            return USAGE;
+        }
+        if (apropos && whatis) {
+            io.error().accept("man: -k and -f cannot be combined");
+            return USAGE;
+        }
+        ManSearch search = new ManSearch(ManSearch.manpath(manpath, System.getenv("MANPATH"), ownPages()));
+        if (apropos || whatis) {
+            int rc = OK;
+            for (String w : words) {
+                List<String> hits = apropos ? search.apropos(w) : search.whatis(w);
+                if (hits.isEmpty()) {
+                    io.error().accept(w + ": nothing appropriate.");
+                    rc = NOT_FOUND;
+                }
+                hits.forEach(io.line());
+            }
+            return rc;
+        }
+        if (lint) {
+            return lint(words, io);
+        }
         String section = null;
-        String name;
-        if (args.size() == 2 && args.get(0).text().matches("[137]")) {
-            section = args.get(0).text();
-            name = args.get(1).text();
-        } else if (args.size() == 1) {
-            name = args.get(0).text();
-        } else {
-            throw new IllegalArgumentException("usage: man [SECTION] NAME | man -k WORD");
+        if (!local && words.size() > 1 && ManSearch.isSection(words.get(0))) {
+            section = words.get(0);
+            words = words.subList(1, words.size());
         }
-        Path page = index().find(section == null ? name : section + " " + name);
-        if (page == null) {
-            List<String> near = index().apropos(name);
-            throw new IllegalArgumentException("no manual entry for " + name
-                    + (near.isEmpty() ? "" : "; try: " + String.join(", ", near.stream().limit(3).map(l -> l.substring(0, l.indexOf(')') + 1)).toList())));
+        int rc = OK;
+        for (String w : words) {
+            List<Path> files = new ArrayList<>();
+            if (local || w.contains("/")) {
+                files.add(Path.of(w));
+            } else {
+                for (ManSearch.Hit h : search.find(section, w)) {
+                    files.add(h.file());
+                }
+                if (files.isEmpty()) {
+                    io.error().accept("No manual entry for " + w + (section == null ? "" : " in section " + section));
+                    rc = Math.max(rc, NOT_FOUND);
+                    continue;
+                }
+                if (!all) {
+                    files = files.subList(0, 1);
+                }
+            }
+            for (Path f : files) {
+                if (where) {
+                    if (!Files.exists(f)) {
+                        io.error().accept("man: " + f + ": no such file");
+                        rc = Math.max(rc, NOT_FOUND);
+                    } else {
+                        io.line().accept(f.toString());
+                    }
+                    continue;
+                }
+                try {
+                    String src = ManFiles.readPage(f, ManFiles.rootOf(f));
+                    io.page().accept(ManPage.render(src, f.getFileName().toString(), io.width(), io.style()));
+                } catch (IOException e) {
+                    io.error().accept("man: " + e.getMessage());
+                    rc = Math.max(rc, Files.exists(f) ? FAILED : NOT_FOUND);
+                }
+            }
         }
-        try {
-            return ManPage.render(Files.readString(page), page.getFileName().toString(), width, style);
-        } catch (IOException ex) {
-            throw new IllegalArgumentException("cannot read " + page + ": " + ex.getMessage());
+        return rc;
+    }
+
+    private static boolean looksLikeOption(String a) {
+        return a.matches("-[awlkfhM].*");
+    }
+
+    /** {@code man --lint FILE...}: mpish's linter, messages like {@code mandoc -T lint}'s. */
+    private static int lint(List<String> files, Io io) {
+        int rc = OK;
+        for (String w : files) {
+            Path f = Path.of(w);
+            try {
+                String src = ManFiles.readPage(f, ManFiles.rootOf(f));
+                for (Diagnostic d : ManPage.parse(src, w).diagnostics()) io.line().accept(d.toString());
+            } catch (IOException e) {
+                io.error().accept("man: " + e.getMessage());
+                rc = Math.max(rc, Files.exists(f) ? FAILED : NOT_FOUND);
+            }
         }
+        return rc;
+    }
+
+    private static Io io(Session s, boolean paged) {
+        Session.Pager pager = paged ? s.pager() : null;
+        Style style = pager != null && s.printer().color() ? Style.ANSI : Style.PLAIN;
+        Consumer<String> page = pager != null ? pager::page : text -> { s.printer().out().print(text); s.printer().out().flush(); };
+        return new Io(page, s.printer()::println, s.printer()::error, width(pager == null ? 0 : pager.width()), style);
+    }
+
+    /** The shell's status for man(1)'s exit code: errors were already printed. */
+    private static boolean status(Session s, int rc) {
+        if (rc == OK) return true;
+        s.countError();
+        return false;
     }
 
     static final class Man implements Builtin {
         @Override public String name() { return "man"; }
-        @Override public String usage() { return "man [SECTION] NAME | man -k WORD"; }
-        @Override public String summary() { return "read a manual page (paged on a terminal)"; }
+        @Override public String usage() { return USAGE_TEXT.substring("usage: ".length()); }
+        @Override public String summary() { return "read a manual page (paged on a terminal), mpish's or the system's"; }
         @Override public boolean run(Session s, LineParser.Line line) {
-            List<Token> a = line.args();
-            if (a.size() == 2 && a.get(0).text().equals("-k")) return new Apropos().run(s, new LineParser.Line(null, "apropos", a.subList(1, 2)));
-            Session.Pager pager = s.pager();
-            String text = render(s, a, width(pager == null ? 0 : pager.width()), pager != null && s.printer().color() ? Style.ANSI : Style.PLAIN);
-            if (pager != null) pager.page(text);
-            else s.printer().out().print(text);
-            s.printer().out().flush();
-            return true;
+            List<String> a = line.args().stream().map(Token::text).toList();
+            return status(s, man(a, io(s, true)));
         }
     }
 
@@ -85,10 +244,7 @@ public final class ManCommands {
         @Override public String summary() { return "the manual pages whose name or summary mentions WORD"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             if (line.args().size() != 1) throw new IllegalArgumentException("usage: " + usage());
-            List<String> hits = index().apropos(line.args().get(0).text());
-            if (hits.isEmpty()) return s.failure("apropos: nothing appropriate for " + line.args().get(0).text());
-            for (String h : hits) s.printer().println(h);
-            return true;
+            return status(s, man(List.of("-k", line.args().get(0).text()), io(s, false)));
         }
     }
 
@@ -98,10 +254,7 @@ public final class ManCommands {
         @Override public String summary() { return "the one-line summary of a manual page"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             if (line.args().size() != 1) throw new IllegalArgumentException("usage: " + usage());
-            List<String> hits = index().whatis(line.args().get(0).text());
-            if (hits.isEmpty()) return s.failure("whatis: nothing appropriate for " + line.args().get(0).text());
-            for (String h : hits) s.printer().println(h);
-            return true;
+            return status(s, man(List.of("-f", line.args().get(0).text()), io(s, false)));
         }
     }
 }

@@ -101,6 +101,10 @@ final class BlockFormatter {
     /** Blank lines before a paragraph, except at the start of a section (but inside RS, always). */
     private void bvspace(ManNode n) {
         p.newln();
+        if (n instanceof ManNode.Block b && b.body != null && b.body.firstChild() != null
+                && b.body.firstChild().tok == Tok.TBL) {
+            return; // the table makes its own space
+        }
         if ((n.parent instanceof ManNode.Root || n.parent.tok != Tok.RS) && n.prevSibling() == null) {
             return;
         }

@@ -12,8 +12,11 @@ final class Diags {
         this.file = file;
     }
 
+    /** Added to positions while a condition's body is parsed as a line of its own. */
+    int shift;
+
     void add(int line, int pos, Level level, String message) {
-        list.add(new Diagnostic(file, line, pos + 1, level, message));
+        list.add(new Diagnostic(file, line, pos + shift + 1, level, message));
     }
 
     void style(int line, int pos, String message) {

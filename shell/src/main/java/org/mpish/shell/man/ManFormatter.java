@@ -102,7 +102,13 @@ final class ManFormatter {
                 yield true;
             }
             case BI, IB, BR, RB, IR, RI -> alternate(n);
-            case DT, UC, AT -> false;
+            case DT -> {
+                p.tabSet(null);
+                p.tabSet("T");
+                p.tabSet(".5i");
+                yield false;
+            }
+            case UC, AT -> false;
             case PD -> prePD(n);
             case IN -> preIn(n);
             case OP -> preOP(n);

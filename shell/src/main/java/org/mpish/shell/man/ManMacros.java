@@ -46,6 +46,16 @@ final class ManMacros {
         String a = args.next();
         if (a != null) {
             s.addText(a, ln, la);
+            if (tok == Tok.RS && s.roff != null) {
+                // the an-margin register follows RS indentation in basic units, as in mandoc
+                if (s.roff.register("an-margin") == 0) {
+                    s.roff.registers.put("an-margin", 7 * 24);
+                }
+                head.aux = (int) (strtod(a) * 24.0);
+                if (head.aux > 0) {
+                    s.roff.registers.put("an-margin", s.roff.register("an-margin") + head.aux);
+                }
+            }
         }
         if (!args.atEnd()) {
             s.diags.error(ln, args.pos(), "skipping excess arguments: " + tok + " ... " + args.rest());
@@ -110,6 +120,9 @@ final class ManMacros {
         int cpos = s.last.pos;
         Tok ctok = s.last.tok();
         s.unscope(nn);
+        if (tok == Tok.RE && s.roff != null && nn instanceof ManNode.Block b && b.head() != null && b.head().aux > 0) {
+            s.roff.registers.put("an-margin", s.roff.register("an-margin") - b.head().aux);
+        }
         if (!args.atEnd()) {
             ManNode.Text t = s.addText(args.rest(), ln, ppos);
             t.flags |= ManNode.DELIMC;
@@ -124,6 +137,12 @@ final class ManMacros {
             s.addElem(tok, ln, ppos);
             s.unscope(s.last);
         }
+    }
+
+    /** C strtod on the start of a string: the number there, 0 if none. */
+    static double strtod(String s) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)").matcher(s);
+        return m.find() ? Double.parseDouble(m.group().strip()) : 0;
     }
 
     /** C strtol: the value (0 if none) and the number of characters used. */

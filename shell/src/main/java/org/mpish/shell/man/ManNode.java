@@ -167,6 +167,8 @@ public abstract sealed class ManNode
 
     /** The head of a block: a section title, a list tag, an indentation argument. */
     public static final class Head extends ManNode {
+        /** For RS: the indentation it added to the an-margin register (basic units). */
+        int aux;
 
         Head(Tok tok, int line, int pos) {
             super(tok, line, pos);
@@ -183,6 +185,8 @@ public abstract sealed class ManNode
 
     /** An in-line macro (B, BR, OP ...) or a request (br, sp, nf ...); its children are text. */
     public static final class Elem extends ManNode {
+        /** The table of a {@code TBL} node. */
+        Tbl table;
 
         Elem(Tok tok, int line, int pos) {
             super(tok, line, pos);

@@ -59,6 +59,13 @@ public final class ManPage {
 
     /** Renders {@code source} in one step. */
     public static String render(String source, String fileName, int width, Style style) {
+        if (source != null && MdocParser.isMdoc(source)) {
+            try {
+                return BigStack.call(() -> MdocFormatter.render(source, fileName, Math.max(1, Math.min(1000, width)), style));
+            } catch (RuntimeException | StackOverflowError e) {
+                return fileName + ": internal error while formatting: " + e + "\n";
+            }
+        }
         return parse(source, fileName).render(width, style);
     }
 

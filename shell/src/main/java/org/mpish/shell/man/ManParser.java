@@ -15,6 +15,39 @@ final class ManParser {
     /** End marker of a skipped definition block, or null. */
     private String skipUntil;
     private RoffLexer lexer;
+    /** Strings, registers, macros and the .ie/.el stack of the page. */
+    final Roff roff = new Roff();
+    /** Lines produced by expanding user macros, read before the next input line. */
+    private final java.util.ArrayDeque<Pending> queue = new java.util.ArrayDeque<>();
+    /** Open {@code \{} scopes of conditions that were true; their {@code \}} is dropped. */
+    private int trueBraces;
+    /** The macro definition being collected ({@code .de} to {@code ..}), or null. */
+    private Definition defining;
+    /** User macro expansions so far: a macro that calls itself for ever is stopped. */
+    private int expansions;
+    /** Nesting of condition bodies and macro lines handled as new lines. */
+    private int depth;
+
+    private record Pending(int line, String text) { }
+
+    private static final class Definition {
+        final String name;
+        final String end;
+        final boolean append;
+        final StringBuilder body = new StringBuilder();
+
+        Definition(String name, String end, boolean append) {
+            this.name = name;
+            this.end = end;
+            this.append = append;
+        }
+    }
+
+    /** More user macro expansions than this means a macro calls itself without end. */
+    private static final int MAX_EXPANSIONS = 20000;
+    /** The table being read ({@code .TS} seen, {@code .TE} not yet), or null. */
+    private Tbl tbl;
+    private ManNode.Elem tblNode;
 
     ManParser(Diags diags) {
         this.diags = diags;
@@ -24,8 +57,26 @@ final class ManParser {
     /** Parses a whole document; messages go to the parser's diagnostics. */
     void run(String source) {
         lexer = new RoffLexer(source, diags, () -> s.nofill);
-        for (RoffLexer.Line line; (line = lexer.next()) != null; ) {
+        lexer.roff = roff;
+        s.roff = roff;
+        for (;;) {
+            RoffLexer.Line line;
+            if (!queue.isEmpty()) {
+                Pending p = queue.poll();
+                java.util.List<Runnable> msgs = new java.util.ArrayList<>();
+                line = new RoffLexer.Line(p.line(), defining != null ? p.text() : lexer.expand(p.text(), p.line(), msgs), msgs);
+            } else if ((line = lexer.next()) == null) {
+                break;
+            }
             line(line);
+        }
+        if (defining != null) {
+            diags.error(lexer == null ? 0 : 0, 0, "appending missing end of block: de " + defining.name);
+            finishDefinition();
+        }
+        if (tbl != null) {
+            diags.error(tbl.line, 0, "appending missing end of block: TS");
+            tbl = null;
         }
         s.endOfInput();
     }
@@ -33,7 +84,37 @@ final class ManParser {
     private void line(RoffLexer.Line line) {
         String buf = line.text();
         int ln = line.number();
+        if (defining != null) {
+            defineLine(buf);
+            return;
+        }
         if (skipping(buf)) {
+            return;
+        }
+        if (trueBraces > 0 && buf.contains("\\}")) {
+            int n = 0;
+            StringBuilder b = new StringBuilder();
+            for (int i = 0; i < buf.length(); i++) {
+                if (buf.charAt(i) == '\\' && i + 1 < buf.length()) {
+                    if (buf.charAt(i + 1) == '}') {
+                        n++;
+                        i++;
+                        continue;
+                    }
+                    b.append('\\').append(buf.charAt(++i));
+                    continue;
+                }
+                b.append(buf.charAt(i));
+            }
+            trueBraces = Math.max(0, trueBraces - n);
+            buf = b.toString();
+            if (buf.isBlank() || buf.strip().equals(".") || buf.strip().equals("'")) {
+                return;
+            }
+            line = new RoffLexer.Line(ln, buf, line.messages());
+        }
+        if (tbl != null) {
+            tableLine(line);
             return;
         }
         s.newLine = true;
@@ -41,7 +122,7 @@ final class ManParser {
                 || buf.startsWith("\\.");
         if (!control) {
             line.report();
-            text(ln, buf);
+            text(ln, roff.translated(buf));
             return;
         }
         line.report();
@@ -67,6 +148,17 @@ final class ManParser {
         if (lexer.emptyStrings.contains(name)) {
             return; // an unknown macro, already reported, is now an empty user macro
         }
+        if (name.equals("TS")) {
+            startTable(ln, pos);
+            return;
+        }
+        if (roffRequest(name, ln, buf, span[1])) {
+            return;
+        }
+        if (roff.macros.containsKey(name)) {
+            expandMacro(name, ln, buf.substring(Math.min(span[1], buf.length())));
+            return;
+        }
         Tok req = Tok.request(name);
         if (req != null) {
             request(req, ln, pos, span[1], buf);
@@ -74,18 +166,9 @@ final class ManParser {
             return;
         } else if (Requests.INSECURE.contains(name)) {
             diags.error(ln, pos, "skipping insecure request: " + name);
-        } else if (Requests.DEFINITIONS.contains(name)) {
-            diags.unsupp(ln, pos, "unsupported roff request: " + name);
-            String rest = buf.substring(end).trim();
-            String[] words = rest.split("[ \t]+");
-            int marker = name.equals("ig") ? 0 : 1;
-            skipUntil = words.length > marker && !words[marker].isEmpty() ? words[marker] : ".";
-        } else if (Requests.CONDITIONALS.contains(name)) {
-            diags.unsupp(ln, pos, "unsupported roff request: " + name);
-            skipBraces = braceDelta(buf.substring(end));
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
-        } else if (!macro(ln, pos, buf)) {
+        } else if (!macro(ln, pos, roff.translations.isEmpty() ? buf : buf.substring(0, span[0]) + roff.translated(buf.substring(span[0])))) {
             lexer.emptyStrings.add(name);
         }
     }
@@ -118,26 +201,206 @@ final class ManParser {
         return new int[] {cp, cp};
     }
 
-    /** Skips the body of definitions and braced conditionals, which are not supported. */
-    private boolean skipping(String buf) {
-        if (skipUntil != null) {
-            String b = buf.trim();
-            if (b.startsWith(".") && b.substring(1).trim().startsWith(skipUntil)) {
-                String rest = b.substring(1).trim().substring(skipUntil.length());
-                if (rest.isEmpty() || rest.charAt(0) == ' ' || rest.charAt(0) == '\t' || skipUntil.equals(".")) {
-                    skipUntil = null;
+    // ---------------------------------------------------------------- roff requests
+
+    /** Handles the roff requests that define and test things; false if {@code name} is not one. */
+    private boolean roffRequest(String name, int ln, String buf, int restAt) {
+        String rest = restAt >= buf.length() ? "" : buf.substring(restAt);
+        switch (name) {
+            case "if", "ie", "el" -> conditional(name, ln, rest, Math.min(restAt, buf.length()));
+            case "de", "de1", "dei", "dei1", "am", "am1", "ami", "ami1" -> {
+                java.util.List<String> a = Roff.arguments(rest);
+                if (a.isEmpty()) {
+                    diags.error(ln, 0, "skipping request without numeric argument: " + name);
+                    return true;
+                }
+                String macro = a.get(0);
+                if (name.startsWith("dei") || name.startsWith("ami")) {
+                    String v = roff.string(macro);
+                    macro = v == null ? macro : v;
+                }
+                defining = new Definition(macro, a.size() > 1 ? a.get(1) : ".", name.startsWith("am"));
+                lexer.raw = true;
+            }
+            case "ig" -> {
+                java.util.List<String> a = Roff.arguments(rest);
+                skipUntil = a.isEmpty() ? "." : a.get(0);
+            }
+            case "ds", "ds1", "as", "as1" -> {
+                int i = 0;
+                while (i < rest.length() && rest.charAt(i) != ' ' && rest.charAt(i) != '\t') {
+                    i++;
+                }
+                String key = rest.substring(0, i);
+                if (key.isEmpty()) {
+                    return true;
+                }
+                while (i < rest.length() && (rest.charAt(i) == ' ' || rest.charAt(i) == '\t')) {
+                    i++;
+                }
+                String value = rest.substring(i);
+                if (value.startsWith("\"")) {
+                    value = value.substring(1);
+                }
+                if (name.startsWith("as")) {
+                    String old = roff.strings.get(key);
+                    value = (old == null ? "" : old) + value;
+                }
+                roff.strings.put(key, value);
+                lexer.emptyStrings.remove(key);
+            }
+            case "nr" -> {
+                java.util.List<String> a = Roff.arguments(rest);
+                if (a.size() < 2) {
+                    return true;
+                }
+                String v = a.get(1);
+                int[] pos = {0};
+                boolean rel = v.startsWith("+") || v.startsWith("-");
+                Integer val = roff.expression(v, pos, 'u');
+                if (val != null) {
+                    roff.registers.put(a.get(0), rel ? roff.register(a.get(0)) + val : val);
                 }
             }
-            return true;
+            case "rr" -> Roff.arguments(rest).forEach(roff.registers::remove);
+            case "tr" -> roff.translate(rest.strip());
+            case "rm" -> Roff.arguments(rest).forEach(k -> {
+                roff.strings.remove(k);
+                roff.macros.remove(k);
+            });
+            case "rn" -> {
+                java.util.List<String> a = Roff.arguments(rest);
+                if (a.size() >= 2) {
+                    String m = roff.macros.remove(a.get(0));
+                    String st = roff.strings.remove(a.get(0));
+                    if (m != null) {
+                        roff.macros.put(a.get(1), m);
+                    }
+                    if (st != null) {
+                        roff.strings.put(a.get(1), st);
+                    }
+                }
+            }
+            case "als" -> {
+                java.util.List<String> a = Roff.arguments(rest);
+                if (a.size() >= 2) {
+                    String m = roff.macros.get(a.get(1));
+                    String st = roff.strings.get(a.get(1));
+                    if (m != null) {
+                        roff.macros.put(a.get(0), m);
+                    }
+                    if (st != null) {
+                        roff.strings.put(a.get(0), st);
+                    }
+                }
+            }
+            default -> {
+                return false;
+            }
         }
-        if (skipBraces > 0) {
-            skipBraces += braceDelta(buf);
-            return true;
-        }
-        return false;
+        return true;
     }
 
-    private static int braceDelta(String s) {
+    /** {@code .if COND BODY}, {@code .ie COND BODY}, {@code .el BODY}, with {@code \{ ... \}} bodies. */
+    private void conditional(String name, int ln, String rest, int restAt) {
+        int[] pos = {0};
+        boolean cond;
+        if (name.equals("el")) {
+            cond = roff.popElse();
+        } else {
+            while (pos[0] < rest.length() && rest.charAt(pos[0]) == ' ') {
+                pos[0]++;
+            }
+            cond = roff.condition(rest, pos);
+            if (name.equals("ie")) {
+                roff.pushElse(cond);
+            }
+        }
+        while (pos[0] < rest.length() && (rest.charAt(pos[0]) == ' ' || rest.charAt(pos[0]) == '\t')) {
+            pos[0]++;
+        }
+        String body = rest.substring(Math.min(pos[0], rest.length()));
+        boolean brace = body.startsWith("\\{");
+        if (brace) {
+            body = body.substring(2);
+            while (body.startsWith(" ")) {
+                body = body.substring(1);
+            }
+        }
+        if (!cond) {
+            if (brace) {
+                int d = 1 + braceBalance(body);
+                skipBraces = Math.max(0, d);
+            }
+            return;
+        }
+        if (brace) {
+            trueBraces++;
+        }
+        if (!body.isEmpty() && depth < 100) {
+            depth++;
+            int shift = diags.shift;
+            diags.shift += restAt + rest.length() - body.length() - 1; // mandoc counts the body from its control character
+            try {
+                line(new RoffLexer.Line(ln, body, java.util.List.of()));
+            } finally {
+                depth--;
+                diags.shift = shift;
+            }
+        }
+    }
+
+    private void defineLine(String buf) {
+        String t = buf;
+        if (!t.isEmpty() && (t.charAt(0) == '.' || t.charAt(0) == '\'')) {
+            String r = t.substring(1).stripLeading();
+            int sp = 0;
+            while (sp < r.length() && r.charAt(sp) != ' ' && r.charAt(sp) != '\t') {
+                sp++;
+            }
+            String tok = r.substring(0, sp);
+            if (defining.end.equals(".") ? tok.startsWith(".") : tok.equals(defining.end)) {
+                finishDefinition();
+                return;
+            }
+        }
+        defining.body.append(Roff.copyMode(buf)).append('\n');
+    }
+
+    private void finishDefinition() {
+        String body = defining.body.toString();
+        if (body.endsWith("\n")) {
+            body = body.substring(0, body.length() - 1);
+        }
+        String old = roff.macros.get(defining.name);
+        roff.macros.put(defining.name, defining.append && old != null ? old + "\n" + body : body);
+        lexer.emptyStrings.remove(defining.name);
+        defining = null;
+        lexer.raw = false;
+    }
+
+    /** Runs a user macro: its lines, with the arguments put in, are read next. */
+    private void expandMacro(String name, int ln, String rest) {
+        if (++expansions > MAX_EXPANSIONS) {
+            if (expansions == MAX_EXPANSIONS + 1) {
+                diags.error(ln, 0, "input stack limit exceeded, infinite loop?");
+            }
+            return;
+        }
+        java.util.List<String> args = Roff.arguments(rest);
+        roff.argc = args.size();
+        String body = Roff.substitute(roff.macros.get(name), name, args);
+        if (body.isEmpty()) {
+            return;
+        }
+        String[] lines = body.split("\n", -1);
+        for (int i = lines.length - 1; i >= 0; i--) {
+            queue.addFirst(new Pending(ln, lines[i]));
+        }
+    }
+
+    /** {@code \{} minus {@code \}} in a line. */
+    private static int braceBalance(String s) {
         int d = 0;
         for (int i = 0; i + 1 < s.length(); i++) {
             if (s.charAt(i) == '\\') {
@@ -150,7 +413,102 @@ final class ManParser {
                 i++;
             }
         }
-        return Math.max(d, 0);
+        return d;
+    }
+
+    /** Skips {@code .ig} blocks and the bodies of false conditions. */
+    private boolean skipping(String buf) {
+        if (skipUntil != null) {
+            String b = buf.trim();
+            if (b.startsWith(".") && b.substring(1).trim().startsWith(skipUntil)) {
+                String rest = b.substring(1).trim().substring(skipUntil.length());
+                if (rest.isEmpty() || rest.charAt(0) == ' ' || rest.charAt(0) == '\t' || skipUntil.equals(".")) {
+                    skipUntil = null;
+                }
+            }
+            return true;
+        }
+        if (skipBraces > 0) {
+            skipBraces = Math.max(0, skipBraces + braceBalance(buf));
+            return true;
+        }
+        return false;
+    }
+
+
+    // ---------------------------------------------------------------- tables
+
+    private void startTable(int ln, int pos) {
+        if (s.elineOpen() || s.blineOpen()) {
+            s.breakScope(Tok.TBL);
+        }
+        tblNode = s.addElem(Tok.TBL, ln, pos);
+        tblNode.flags |= ManNode.LINE | ManNode.VALID;
+        tbl = new Tbl(diags, ln);
+        tblNode.table = tbl;
+        s.nextSibling();
+    }
+
+    /**
+     * A line inside a table: requests that only affect typesetting are done, {@code .TE} ends
+     * the table, {@code .T&} restarts the layout, and other macro lines lose their name
+     * (as in mandoc, which does not run macros inside tables).
+     */
+    private void tableLine(RoffLexer.Line line) {
+        String buf = line.text();
+        int ln = line.number();
+        line.report();
+        boolean control = !buf.isEmpty() && (buf.charAt(0) == '.' || buf.charAt(0) == '\'');
+        if (!control) {
+            tbl.read(ln, buf);
+            return;
+        }
+        int pos = 1;
+        while (pos < buf.length() && (buf.charAt(pos) == ' ' || buf.charAt(pos) == '\t')) {
+            pos++;
+        }
+        if (pos == buf.length()) {
+            tbl.read(ln, buf);
+            return;
+        }
+        int end = pos;
+        while (end < buf.length() && buf.charAt(end) != ' ' && buf.charAt(end) != '\t') {
+            end++;
+        }
+        String name = buf.substring(pos, end);
+        if (name.startsWith("\\\"")) {
+            return;
+        }
+        switch (name) {
+            case "TE" -> {
+                if (!tbl.end(ln, false)) {
+                    diags.error(tbl.line, 0, "empty table");
+                }
+                if (tbl.inBlock()) {
+                    diags.error(ln, 0, "data block open at end of table: TE");
+                }
+                tbl = null;
+                tblNode = null;
+                return;
+            }
+            case "T&" -> {
+                tbl.restart();
+                return;
+            }
+            case "TS", "br", "sp", "ce", "rj" -> {
+                diags.unsupp(ln, pos, "ignoring macro in table: " + buf.substring(pos));
+                return;
+            }
+            default -> { }
+        }
+        if (Requests.IGNORED.contains(name) || Tok.request(name) != null || Requests.UNIMPLEMENTED.contains(name)) {
+            return; // a request: done by roff, not part of the table
+        }
+        diags.unsupp(ln, pos, "ignoring macro in table: " + buf.substring(pos));
+        while (end < buf.length() && buf.charAt(end) == ' ') {
+            end++;
+        }
+        tbl.read(ln, buf.substring(end));
     }
 
     // ---------------------------------------------------------------- requests
@@ -162,6 +520,15 @@ final class ManParser {
         }
         String rest = buf.substring(pos);
         switch (tok) {
+            case TA -> {
+                ManNode n = s.addElem(tok, ln, ppos);
+                for (String a : Roff.arguments(rest)) {
+                    s.addText(a, ln, pos);
+                }
+                n.flags |= ManNode.LINE | ManNode.VALID;
+                s.last = n;
+                s.nextSibling();
+            }
             case BR_REQ, NF, FI -> {
                 if (s.elineOpen() || s.blineOpen()) {
                     s.breakScope(tok);

@@ -7,6 +7,8 @@ package org.mpish.shell.man;
 final class ManScopes {
     final ManNode.Root root = new ManNode.Root();
     final Diags diags;
+    /** The page's roff state (registers that macros update); may be null. */
+    Roff roff;
     /** The node after or below which the next node is inserted. */
     ManNode last = root;
     /** Insert the next node as the first child of {@link #last} rather than after it. */
@@ -66,31 +68,31 @@ final class ManScopes {
     }
 
     ManNode.Text addText(String s, int ln, int pos) {
-        ManNode.Text t = add(new ManNode.Text(s, ln, pos));
+        ManNode.Text t = add(new ManNode.Text(s, ln, pos + diags.shift));
         asChild = false;
         return t;
     }
 
     ManNode.Elem addElem(Tok tok, int ln, int pos) {
-        ManNode.Elem e = add(new ManNode.Elem(tok, ln, pos));
+        ManNode.Elem e = add(new ManNode.Elem(tok, ln, pos + diags.shift));
         asChild = true;
         return e;
     }
 
     ManNode.Block addBlock(Tok tok, int ln, int pos) {
-        ManNode.Block b = add(new ManNode.Block(tok, ln, pos));
+        ManNode.Block b = add(new ManNode.Block(tok, ln, pos + diags.shift));
         asChild = true;
         return b;
     }
 
     ManNode.Head addHead(Tok tok, int ln, int pos) {
-        ManNode.Head h = add(new ManNode.Head(tok, ln, pos));
+        ManNode.Head h = add(new ManNode.Head(tok, ln, pos + diags.shift));
         asChild = true;
         return h;
     }
 
     void addBody(Tok tok, int ln, int pos) {
-        add(new ManNode.Body(tok, ln, pos));
+        add(new ManNode.Body(tok, ln, pos + diags.shift));
         asChild = true;
     }
 

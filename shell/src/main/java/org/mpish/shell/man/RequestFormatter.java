@@ -12,6 +12,15 @@ final class RequestFormatter {
             case SP -> sp(p, n);
             case TI -> ti(p, n);
             case FT -> ft(p, n);
+            case TA -> {
+                p.tabSet(null);
+                for (ManNode c = n.first; c != null; c = c.next) {
+                    if (c instanceof ManNode.Text t) {
+                        p.tabSet(t.string);
+                    }
+                }
+            }
+            case TBL -> TblFormatter.render(p, ((ManNode.Elem) n).table);
             default -> {
             }
         }

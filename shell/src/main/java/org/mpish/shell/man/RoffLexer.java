@@ -52,6 +52,11 @@ final class RoffLexer {
     /** The last continuation came from a {@code \#} comment rather than a trailing backslash. */
     private boolean hashComment;
 
+    /** The page's strings and registers; null interpolates only the predefined ones. */
+    Roff roff;
+    /** Copy mode for macro definitions: lines come without interpolation. */
+    boolean raw;
+
     RoffLexer(String source, Diags diags, java.util.function.BooleanSupplier nofill) {
         this.diags = diags;
         this.nofill = nofill;
@@ -92,7 +97,7 @@ final class RoffLexer {
         if (open) {
             return null; // "\#" on the last line: roff waits for a line that never comes
         }
-        String text = expand(buf.toString(), number, pending);
+        String text = raw ? buf.toString() : expand(buf.toString(), number, pending);
         Line line = new Line(number, text, pending);
         pending = new ArrayList<>();
         return line;
@@ -257,6 +262,18 @@ final class RoffLexer {
             maxl = 0;
         } else if (cp >= len) {
             maxl = 0;
+        } else if (t == 'n' && (b.charAt(cp) == '+' || b.charAt(cp) == '-')) {
+            cp++; // auto-increment: read the value as it is
+            if (cp < len && b.charAt(cp) == '(') {
+                cp++;
+                maxl = 2;
+            } else if (cp < len && b.charAt(cp) == '[') {
+                cp++;
+                term = ']';
+                maxl = 0;
+            } else {
+                maxl = 1;
+            }
         } else if (b.charAt(cp) == '(') {
             cp++;
             maxl = 2;
@@ -298,7 +315,10 @@ final class RoffLexer {
         String res;
         switch (t) {
             case '*' -> {
-                res = complete ? PREDEFINED.get(nm) : null;
+                res = complete && roff != null ? roff.string(nm) : null;
+                if (res == null && complete) {
+                    res = PREDEFINED.get(nm);
+                }
                 if (res == null && complete && emptyStrings.contains(nm)) {
                     res = "";
                 }
@@ -310,7 +330,7 @@ final class RoffLexer {
                     res = "";
                 }
             }
-            case 'n' -> res = complete ? "0" : "";
+            case 'n' -> res = complete ? String.valueOf(roff == null ? 0 : roff.register(nm)) : "";
             case 'w' -> res = String.valueOf(24 * naml);
             default -> res = complete && nm.matches("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[cimnpPuvMf]?") ? "1" : "0";
         }

@@ -247,6 +247,14 @@ final class Terminal {
         ti = 0;
     }
 
+    /** Writes a finished line as it is (tables lay out their own lines). */
+    void rawLine(String line) {
+        for (int i = 0; i < line.length(); i++) {
+            out.letter(line.charAt(i));
+        }
+        endline();
+    }
+
     /** Breaks the output line if anything is pending. */
     void newln() {
         flags |= NOSPACE;
@@ -410,7 +418,62 @@ final class Terminal {
         return c == CharTable.ZW || c == CharTable.BREAKPOINT || c == '\n' || c == '\b' ? 0 : 1;
     }
 
-    private static int tabNext(int v) {
-        return (v / TAB_WIDTH + 1) * TAB_WIDTH;
+    /** Explicit tab stops (columns from the line's start), then the periodic ones added after them. */
+    private int[] tabs = new int[0];
+    private int tabCount;
+    private int[] period = {TAB_WIDTH};
+    private boolean recordingPeriod;
+
+    /**
+     * Changes tab stops as {@code .ta} does (mandoc's rules): null clears them, {@code T} makes
+     * the following stops repeat, {@code +N} is relative to the previous stop.
+     */
+    void tabSet(String arg) {
+        if (arg == null) {
+            tabCount = 0;
+            period = new int[0];
+            recordingPeriod = false;
+            return;
+        }
+        if (arg.equals("T")) {
+            recordingPeriod = true;
+            return;
+        }
+        boolean add = arg.startsWith("+");
+        int pos = Units.hspan(add ? arg.substring(1) : arg, 'm');
+        if (pos == Units.INVALID) {
+            return;
+        }
+        pos = Math.max(pos, 0);
+        if (recordingPeriod) {
+            period = java.util.Arrays.copyOf(period, period.length + 1);
+            period[period.length - 1] = pos;
+        } else {
+            if (tabCount == tabs.length) {
+                tabs = java.util.Arrays.copyOf(tabs, tabs.length + 8);
+            }
+            tabs[tabCount] = pos + (add && tabCount > 0 ? tabs[tabCount - 1] : 0);
+            tabCount++;
+        }
+    }
+
+    private int tabNext(int prev) {
+        for (int i = 0; ; i++) {
+            if (i == tabCount) {
+                if (period.length == 0 || tabCount > 100000) {
+                    return prev;
+                }
+                if (tabs.length < tabCount + period.length) {
+                    tabs = java.util.Arrays.copyOf(tabs, Math.max(tabs.length * 2, tabCount + period.length));
+                }
+                for (int j = 0; j < period.length; j++) {
+                    tabs[i + j] = period[j] + (i > 0 ? tabs[i - 1] : 0);
+                }
+                tabCount += period.length;
+            }
+            if (prev < tabs[i]) {
+                return tabs[i];
+            }
+        }
     }
 }

@@ -15,6 +15,9 @@ public enum Tok {
     NF("nf", Kind.REQUEST, 0),
     SP("sp", Kind.REQUEST, 0),
     TI("ti", Kind.REQUEST, 0),
+    TA("ta", Kind.REQUEST, 0),
+    /** A tbl(7) table, {@code .TS} to {@code .TE}. */
+    TBL("TS", Kind.REQUEST, 0),
     // man(7) macros
     TH("TH", Kind.INLINE, Tok.XSCOPE),
     SH("SH", Kind.BLOCK_IMPLICIT, Tok.XSCOPE | Tok.BSCOPED),

@@ -39,6 +39,16 @@ public final class WhatisIndex {
             return String.join(", ", names) + "(" + section + ") - " + description;
         }
 
+        /** The whatis lines for {@code name}: the one with that name if listed, else the first name's. */
+        List<String> whatisLines(String name) {
+            for (String n : names) {
+                if (n.equalsIgnoreCase(name)) {
+                    return List.of(line(n));
+                }
+            }
+            return List.of(line(names.get(0)));
+        }
+
         String line(String name) {
             return name + "(" + section + ") - " + description;
         }
@@ -65,10 +75,11 @@ public final class WhatisIndex {
                 if (!name.startsWith("man") || name.length() == 3) {
                     continue;
                 }
-                String section = name.substring(3);
-                try (Stream<Path> pages = Files.list(dir)) {
-                    for (Path page : pages.filter(Files::isRegularFile).sorted().toList()) {
-                        out.add(entry(page, section));
+                for (String f : ManSearch.listing(dir)) {
+                    String[] ns = ManSearch.split(f);
+                    Path page = dir.resolve(f);
+                    if (ns != null && Files.isRegularFile(page)) {
+                        out.add(entry(page, ns[1], manDir));
                     }
                 }
             }
@@ -78,6 +89,45 @@ public final class WhatisIndex {
         out.sort(Comparator.comparing((Entry e) -> e.names().get(0).toLowerCase(Locale.ROOT))
                 .thenComparing(Entry::section));
         return new WhatisIndex(out);
+    }
+
+    /** An index saved by {@link #save} under the same stamp, or null (missing, stale or unreadable). */
+    static WhatisIndex load(Path file, String stamp) {
+        try {
+            List<String> lines = Files.readAllLines(file, java.nio.charset.StandardCharsets.UTF_8);
+            if (lines.isEmpty() || !lines.get(0).equals(stamp)) {
+                return null;
+            }
+            List<Entry> out = new ArrayList<>();
+            for (String l : lines.subList(1, lines.size())) {
+                String[] f = l.split("\t", -1);
+                if (f.length != 4) {
+                    return null;
+                }
+                out.add(new Entry(List.of(f[2].split("\u0001")), f[1], f[3], Path.of(f[0])));
+            }
+            return new WhatisIndex(out);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** Keeps the index for the next run; a cache that cannot be written is simply not kept. */
+    void save(Path file, String stamp) {
+        StringBuilder sb = new StringBuilder(stamp).append('\n');
+        for (Entry e : entries) {
+            sb.append(e.file()).append('\t').append(e.section()).append('\t')
+                    .append(String.join("\u0001", e.names()).replace('\t', ' ').replace('\n', ' ')).append('\t')
+                    .append(e.description().replace('\t', ' ').replace('\n', ' ')).append('\n');
+        }
+        try {
+            Files.createDirectories(file.getParent());
+            Path tmp = Files.createTempFile(file.getParent(), "whatis", ".tmp");
+            Files.writeString(tmp, sb, java.nio.charset.StandardCharsets.UTF_8);
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | RuntimeException e) {
+            // no cache this time
+        }
     }
 
     /** All indexed pages, sorted by first name. */
@@ -108,7 +158,7 @@ public final class WhatisIndex {
             for (String n : e.names()) {
                 hit |= n.toLowerCase(Locale.ROOT).contains(w);
             }
-            if (hit) {
+            if (hit && !out.contains(e.line())) {
                 out.add(e.line());
             }
         }
@@ -169,18 +219,61 @@ public final class WhatisIndex {
     }
 
     private static String baseName(Path file) {
-        String f = file.getFileName().toString();
-        int dot = f.lastIndexOf('.');
-        return dot > 0 ? f.substring(0, dot) : f;
+        String[] ns = ManSearch.split(file.getFileName().toString());
+        return ns == null ? file.getFileName().toString() : ns[0];
     }
 
-    /** Reads the NAME line of one page. */
     static Entry entry(Path page, String section) {
+        return entry(page, section, ManFiles.rootOf(page));
+    }
+
+    /** Reads the NAME section of one page (only the start of the page up to the section after NAME is parsed). */
+    static Entry entry(Path page, String section, Path root) {
         String fallback = baseName(page);
-        ManPage parsed = ManPage.parse(ManLint.read(page), page.toString());
-        String text = nameSection(parsed.tree());
+        String source;
+        try {
+            source = ManFiles.readPage(page, root);
+        } catch (IOException e) {
+            return new Entry(List.of(fallback), section, "", page);
+        }
         List<String> names = new ArrayList<>();
         String description = "";
+        String text = null;
+        String[] lines = source.split("\n", -1);
+        int start = -1;
+        int end = lines.length;
+        boolean mdoc = false;
+        for (int i = 0; i < lines.length; i++) {
+            String l = lines[i].strip();
+            boolean heading = l.startsWith(".SH") || l.startsWith(".Sh");
+            if (heading && start < 0 && l.substring(3).replace("\"", "").strip().equalsIgnoreCase("NAME")) {
+                start = i;
+                mdoc = l.startsWith(".Sh");
+            } else if (heading && start >= 0) {
+                end = i;
+                break;
+            }
+        }
+        if (start >= 0 && mdoc) {
+            StringBuilder nm = new StringBuilder();
+            for (int i = start + 1; i < end; i++) {
+                String l = lines[i].strip();
+                if (l.startsWith(".Nm")) {
+                    nm.append(' ').append(l.substring(3));
+                } else if (l.startsWith(".Nd")) {
+                    description = Deroff.text(l.substring(3).strip()).replaceAll("\\s+", " ");
+                }
+            }
+            for (String n : nm.toString().split("[ ,]+")) {
+                if (!n.isBlank()) {
+                    names.add(Deroff.text(n.strip()));
+                }
+            }
+        } else if (start >= 0) {
+            String head = String.join("\n", java.util.Arrays.asList(lines).subList(0, end)) + "\n";
+            ManPage parsed = ManPage.parse(head, page.toString());
+            text = nameSection(parsed.tree());
+        }
         if (text != null) {
             // the separator is "\-" (or "-") after a blank: "mpish\-runtime \- ..." has one
             int dash = text.indexOf(" \\-");
@@ -199,7 +292,7 @@ public final class WhatisIndex {
         if (names.isEmpty()) {
             names.add(fallback);
         }
-        return new Entry(List.copyOf(names), section, description, page);
+        return new Entry(List.copyOf(names), section, description.strip(), page);
     }
 
     /** The roff text of the NAME section body, words joined by blanks; null if there is none. */

@@ -35,8 +35,13 @@ final class ShellCompleter implements Completer {
         }
         String cmd = words.get(first).toLowerCase(Locale.ROOT);
         if (cmd.equals("man") || cmd.equals("whatis") || cmd.equals("help")) {
+            java.util.Set<String> seen = new java.util.HashSet<>();
             for (org.mpish.shell.man.WhatisIndex.Entry e : org.mpish.shell.ManCommands.index().entries()) {
-                for (String n : e.names()) out.add(new Candidate(n, n, "manual (" + e.section() + ")", e.description(), null, null, true));
+                for (String n : e.names()) if (seen.add(n)) out.add(new Candidate(n, n, "manual (" + e.section() + ")", e.description(), null, null, true));
+            }
+            if (cmd.equals("man")) {
+                // the system's pages too (names only: their summaries would need every page read)
+                for (String n : org.mpish.shell.ManCommands.defaultSearch().names()) if (seen.add(n)) out.add(new Candidate(n, n, "manual", null, null, null, true));
             }
             return;
         }

@@ -1,0 +1,889 @@
+package org.mpish.shell.man;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Lays out an mdoc(7) tree on the shared {@link Terminal}: each macro's behaviour is one row of
+ * {@link #ROWS} (a pre action, which may suppress the children, and a post action), as in
+ * mandoc's mdoc_term.c.  Section bodies are indented 5 columns.
+ */
+final class MdocFormatter {
+
+    private interface Pre {
+        boolean run(MdocFormatter f, MdocParser.Node n);
+    }
+
+    private interface Post {
+        void run(MdocFormatter f, MdocParser.Node n);
+    }
+
+    private record Row(Pre pre, Post post) { }
+
+    private static final Map<String, Row> ROWS = new HashMap<>();
+
+    private static void row(String tok, Pre pre, Post post) {
+        ROWS.put(tok, new Row(pre, post));
+    }
+
+    private static Pre font(byte font) {
+        return (f, n) -> {
+            f.p.fontRepl(font);
+            return true;
+        };
+    }
+
+    private static final Post ROMAN = (f, n) -> f.p.fontRepl(Output.ROMAN);
+
+    private static Pre enclose(String open) {
+        return (f, n) -> {
+            f.p.word(open);
+            f.p.flags |= Terminal.NOSPACE;
+            return true;
+        };
+    }
+
+    private static Post close(String close) {
+        return (f, n) -> {
+            f.p.flags |= Terminal.NOSPACE;
+            f.p.word(close);
+        };
+    }
+
+    static {
+        row("Sh", MdocFormatter::preSh, MdocFormatter::postSh);
+        row("Ss", MdocFormatter::preSh, MdocFormatter::postSh);
+        row("Pp", (f, n) -> {
+            f.p.vspace();
+            return false;
+        }, null);
+        row("Lp", (f, n) -> {
+            f.p.vspace();
+            return false;
+        }, null);
+        row("Nm", MdocFormatter::preNm, ROMAN);
+        row("Nd", (f, n) -> {
+            f.p.word("-");
+            return true;
+        }, null);
+        row("Fl", MdocFormatter::preFl, ROMAN);
+        row("Ar", MdocFormatter::preAr, ROMAN);
+        for (String t : List.of("Cm", "Ic", "Sy", "Cd", "Fd", "In", "Ft")) {
+            row(t, font(Output.BOLD), ROMAN);
+        }
+        for (String t : List.of("Pa", "Va", "Fa", "Em", "Ad", "Ft", "Lk")) {
+            row(t, font(Output.UNDER), ROMAN);
+        }
+        row("Ft", font(Output.UNDER), ROMAN);
+        row("An", (f, n) -> {
+            n.kids.removeIf(k -> k.tok == null && (k.text.equals("-split") || k.text.equals("-nosplit")));
+            return true;
+        }, null);
+        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "Lb", "St")) {
+            row(t, null, null);
+        }
+        row("Op", enclose("["), close("]"));
+        row("Oo", enclose("["), close("]"));
+        row("Bq", enclose("["), close("]"));
+        row("Bo", enclose("["), close("]"));
+        row("Brq", enclose("{"), close("}"));
+        row("Pq", enclose("("), close(")"));
+        row("Po", enclose("("), close(")"));
+        row("Aq", enclose("<"), close(">"));
+        row("Ao", enclose("<"), close(">"));
+        row("Dq", enclose("\""), close("\""));
+        row("Do", enclose("\""), close("\""));
+        row("Qq", enclose("\""), close("\""));
+        row("Qo", enclose("\""), close("\""));
+        row("Sq", enclose("\\(oq"), close("\\(cq"));
+        row("So", enclose("\\(oq"), close("\\(cq"));
+        row("Ql", enclose("\\(oq"), close("\\(cq"));
+        row("Ns", (f, n) -> {
+            f.p.flags |= Terminal.NOSPACE;
+            return false;
+        }, null);
+        row("Pf", MdocFormatter::prePf, null);
+        row("Xr", MdocFormatter::preXr, null);
+        row("Sm", (f, n) -> {
+            f.spacing = n.opts.isEmpty() ? !f.spacing : n.opts.get(0).equals("on");
+            return false;
+        }, null);
+        row("D1", MdocFormatter::preD1, MdocFormatter::postD1);
+        row("Dl", MdocFormatter::preD1, MdocFormatter::postD1);
+        row("Bd", MdocFormatter::preBd, MdocFormatter::postBd);
+        row("Bl", MdocFormatter::preBl, MdocFormatter::postBl);
+        row("It", MdocFormatter::preIt, MdocFormatter::postIt);
+        row("Xo", null, null);
+        row("Bk", null, null);
+        row("Rs", null, null);
+        row("Ux", (f, n) -> {
+            f.p.word("UNIX");
+            return true;
+        }, null);
+        row("Ox", bsd("OpenBSD"), null);
+        row("Nx", bsd("NetBSD"), null);
+        row("Fx", bsd("FreeBSD"), null);
+        row("Dx", bsd("DragonFly"), null);
+        row("Bsx", bsd("BSD/OS"), null);
+        row("Bx", bsd("BSD"), null);
+        row("Ex", MdocFormatter::preEx, null);
+        row("Rv", MdocFormatter::preRv, null);
+        row("Fn", MdocFormatter::preFn, MdocFormatter::postSynopsis);
+        row("Fo", MdocFormatter::preFo, MdocFormatter::postSynopsis);
+        row("Ft", MdocFormatter::preFt, MdocFormatter::postSynopsis);
+        row("In", MdocFormatter::preIn, MdocFormatter::postSynopsis);
+        row("Fd", MdocFormatter::preFd, MdocFormatter::postSynopsis);
+        row("Vt", font(Output.UNDER), ROMAN);
+    }
+
+    private static Pre bsd(String name) {
+        return (f, n) -> {
+            boolean version = !n.kids.isEmpty() && n.kids.get(0).tok == null
+                    && MdocParser.delim(n.kids.get(0).text) == MdocParser.NONE;
+            if (name.equals("BSD") && version) {
+                // .Bx 4.4 is "4.4BSD"
+                f.p.word(n.kids.get(0).text);
+                f.p.flags |= Terminal.NOSPACE;
+                f.p.word(name);
+                for (int i = 1; i < n.kids.size(); i++) {
+                    f.node(n.kids.get(i));
+                }
+                return false;
+            }
+            f.p.word(name);
+            return true;
+        };
+    }
+
+    final Terminal p;
+    private final MdocParser doc;
+    boolean spacing = true;
+    private String name = "";
+    private String section = "";
+    private int listDepth;
+
+    private MdocFormatter(Terminal p, MdocParser doc) {
+        this.p = p;
+        this.doc = doc;
+    }
+
+    static Output format(MdocParser doc, int width) {
+        Terminal p = new Terminal(width);
+        MdocFormatter f = new MdocFormatter(p, doc);
+        String vol = volume(doc.section);
+        if (doc.arch != null) {
+            vol = vol + " (" + doc.arch.toLowerCase(java.util.Locale.ROOT) + ")"; // mandoc prints the architecture in lower case
+        }
+        ManValidator.Meta meta = new ManValidator.Meta(doc.title, doc.section, doc.date, doc.os, vol, true);
+        PageFrame.header(p, meta);
+        p.flags |= Terminal.NOSPACE;
+        f.kids(doc.root);
+        p.newln();
+        // mdoc's footer: OS on both sides, the date in the middle
+        footer(p, doc.os, doc.date);
+        return p.out;
+    }
+
+    /** mandoc's fallback for an empty .Os: the system's name (Debian's build uses the distribution). */
+    static String defaultOs() {
+        try {
+            for (String l : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/etc/os-release"))) {
+                if (l.startsWith("ID=")) {
+                    String id = l.substring(3).replace("\"", "");
+                    return id.isEmpty() ? "" : Character.toUpperCase(id.charAt(0)) + id.substring(1);
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // fall through
+        }
+        return System.getProperty("os.name", "");
+    }
+
+    private static void footer(Terminal p, String os, String date) {
+        p.vspace();
+        int max = p.maxrmargin;
+        int datelen = Deroff.width(date);
+        int oslen = Deroff.width(os);
+        p.offset = 0;
+        p.rmargin = max > datelen ? (max + 1 - datelen) / 2 : 0;
+        p.trailspace = 1;
+        p.flags |= Terminal.NOSPACE | Terminal.NOBREAK;
+        p.word(os);
+        p.flushln();
+        p.offset = p.rmargin;
+        p.rmargin = max > oslen ? max - oslen : 0;
+        p.flags |= Terminal.NOSPACE;
+        p.word(date);
+        p.flushln();
+        p.offset = p.rmargin;
+        p.rmargin = max;
+        p.trailspace = 0;
+        p.flags &= ~Terminal.NOBREAK;
+        p.flags |= Terminal.NOSPACE;
+        p.word(os);
+        p.flushln();
+        p.offset = 0;
+        p.flags = 0;
+    }
+
+    static String volume(String sec) {
+        return switch (sec) {
+            case "1" -> "General Commands Manual";
+            case "2" -> "System Calls Manual";
+            case "3", "3p", "3t" -> "Library Functions Manual";
+            case "4" -> "Device Drivers Manual";
+            case "5" -> "File Formats Manual";
+            case "6" -> "Games Manual";
+            case "7" -> "Miscellaneous Information Manual";
+            case "8" -> "System Manager's Manual";
+            case "9" -> "Kernel Developer's Manual";
+            default -> "";
+        };
+    }
+
+    private void kids(MdocParser.Node n) {
+        for (MdocParser.Node k : List.copyOf(n.kids)) {
+            node(k);
+        }
+    }
+
+    void node(MdocParser.Node n) {
+        if (n.tok == null) {
+            text(n);
+            return;
+        }
+        Row r = ROWS.get(n.tok);
+        if (r == null) {
+            kids(n);
+            return;
+        }
+        if ((r.pre() == null || r.pre().run(this, n))) {
+            kids(n);
+        }
+        if (r.post() != null) {
+            r.post().run(this, n);
+        }
+    }
+
+    private void text(MdocParser.Node n) {
+        String t = n.text;
+        if (n.line) {
+            if (t.startsWith(" ") || t.startsWith("\t")) {
+                p.newln();
+            }
+            p.word(ManParser.hyphens(t));
+            if (n.eos) {
+                p.flags |= Terminal.SENTENCE;
+            }
+            return;
+        }
+        int d = MdocParser.delim(t);
+        if (n.eos) {
+            if (d == MdocParser.CLOSE) {
+                p.flags |= Terminal.NOSPACE;
+            }
+            p.word(t);
+            p.flags |= Terminal.SENTENCE;
+            return;
+        }
+        if (d == MdocParser.CLOSE) {
+            p.flags |= Terminal.NOSPACE;
+        }
+        p.word(t);
+        if (d == MdocParser.OPEN || !spacing) {
+            p.flags |= Terminal.NOSPACE;
+        }
+    }
+
+    private static boolean isLast(MdocParser.Node n) {
+        while (n.parent != null && !n.parent.line) {
+            if (n.parent.kids.get(n.parent.kids.size() - 1) != n) {
+                return false;
+            }
+            n = n.parent;
+        }
+        return n.parent == null || n.parent.kids.get(n.parent.kids.size() - 1) == n;
+    }
+
+    private static boolean preSh(MdocFormatter f, MdocParser.Node n) {
+        Terminal p = f.p;
+        p.newln();
+        if (!isFirstBody(n)) {
+            p.vspace();
+        }
+        p.offset = n.tok.equals("Sh") ? 0 : 3;
+        p.fontRepl(Output.BOLD);
+        StringBuilder title = new StringBuilder();
+        int head = 0;
+        for (MdocParser.Node k : n.kids) {
+            if (k.line) {
+                break;
+            }
+            head++;
+            title.append(k.text == null ? "" : k.text).append(' ');
+        }
+        for (int i = 0; i < head; i++) {
+            f.node(n.kids.get(i));
+        }
+        p.fontRepl(Output.ROMAN);
+        p.newln();
+        if (n.tok.equals("Sh")) {
+            f.section = title.toString().strip();
+        }
+        p.offset = 5;
+        p.flags |= Terminal.NOSPACE;
+        for (int i = head; i < n.kids.size(); i++) {
+            f.node(n.kids.get(i));
+        }
+        return false;
+    }
+
+    private static boolean isFirstBody(MdocParser.Node n) {
+        return n.parent.kids.get(0) == n;
+    }
+
+    private static void postSh(MdocFormatter f, MdocParser.Node n) {
+        f.p.newln();
+    }
+
+    private static boolean preNm(MdocFormatter f, MdocParser.Node n) {
+        if (f.name.isEmpty() && !n.kids.isEmpty() && n.kids.get(0).tok == null) {
+            f.name = n.kids.get(0).text;
+        }
+        if (n.line && f.section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh")) {
+            return synopsisNm(f, n);
+        }
+        f.p.fontRepl(Output.BOLD);
+        if (n.kids.isEmpty() || n.kids.get(0).tok != null || MdocParser.delim(n.kids.get(0).text) != MdocParser.NONE) {
+            f.p.word(f.name);
+        }
+        return true;
+    }
+
+    /** In SYNOPSIS, a .Nm line starts a block: the name, then the rest indented after it. */
+    private static boolean synopsisNm(MdocFormatter f, MdocParser.Node n) {
+        Terminal p = f.p;
+        List<MdocParser.Node> sib = n.parent.kids;
+        int idx = sib.indexOf(n);
+        p.newln();
+        if (idx > 1 && sib.get(idx - 1).tok != null && !"Nm".equals(sib.get(idx - 1).tok)) {
+            p.vspace();
+        } else if (idx > 1 && sib.get(idx - 1).tok == null) {
+            p.vspace();
+        }
+        String nm = !n.kids.isEmpty() && n.kids.get(0).tok == null ? n.kids.get(0).text : f.name;
+        int off = p.offset;
+        p.flags |= Terminal.NOBREAK | Terminal.BRIND;
+        p.rmargin = off + Deroff.width(nm) + 1;
+        p.fontRepl(Output.BOLD);
+        p.word(nm);
+        p.fontRepl(Output.ROMAN);
+        p.flushln();
+        p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+        p.offset = p.rmargin;
+        p.rmargin = p.maxrmargin;
+        p.flags |= Terminal.NOSPACE;
+        int start = !n.kids.isEmpty() && n.kids.get(0).tok == null ? 1 : 0;
+        for (int i = start; i < n.kids.size(); i++) {
+            f.node(n.kids.get(i));
+        }
+        // following lines up to the next .Nm belong to this block
+        int j = idx + 1;
+        while (j < sib.size() && !("Nm".equals(sib.get(j).tok) && sib.get(j).line) && !"Pp".equals(sib.get(j).tok)) {
+            MdocParser.Node k = sib.get(j);
+            f.node(k);
+            sib.remove(j);
+        }
+        p.newln();
+        p.offset = off;
+        return false;
+    }
+
+    private static boolean preFl(MdocFormatter f, MdocParser.Node n) {
+        f.p.fontRepl(Output.BOLD);
+        f.p.word("\\-");
+        if (!n.kids.isEmpty()) {
+            f.p.flags |= Terminal.NOSPACE;
+        } else {
+            MdocParser.Node next = next(n);
+            if (next != null && (next.tok == null ? MdocParser.delim(next.text) == MdocParser.CLOSE : false)) {
+                return true;
+            }
+            if (next != null && next.tok != null && !next.line) {
+                f.p.flags |= Terminal.NOSPACE;
+            }
+        }
+        boolean first = true;
+        for (MdocParser.Node k : n.kids) {
+            if (!first) {
+                f.p.word("\\-");
+                f.p.flags |= Terminal.NOSPACE;
+            }
+            first = false;
+            f.p.word(k.text);
+        }
+        return false;
+    }
+
+    private static MdocParser.Node next(MdocParser.Node n) {
+        List<MdocParser.Node> s = n.parent.kids;
+        int i = s.indexOf(n);
+        return i + 1 < s.size() ? s.get(i + 1) : null;
+    }
+
+    private static boolean preAr(MdocFormatter f, MdocParser.Node n) {
+        f.p.fontRepl(Output.UNDER);
+        if (n.kids.isEmpty()) {
+            f.p.word("file");
+            f.p.word("...");
+        }
+        return true;
+    }
+
+    private static boolean prePf(MdocFormatter f, MdocParser.Node n) {
+        if (!n.kids.isEmpty()) {
+            f.node(n.kids.get(0));
+            f.p.flags |= Terminal.NOSPACE;
+            for (int i = 1; i < n.kids.size(); i++) {
+                f.node(n.kids.get(i));
+            }
+        }
+        return false;
+    }
+
+    private static boolean preXr(MdocFormatter f, MdocParser.Node n) {
+        if (n.kids.isEmpty()) {
+            return false;
+        }
+        f.p.word(n.kids.get(0).text);
+        if (n.kids.size() > 1) {
+            f.p.flags |= Terminal.NOSPACE;
+            f.p.word("(");
+            f.p.flags |= Terminal.NOSPACE;
+            f.p.word(n.kids.get(1).text);
+            f.p.flags |= Terminal.NOSPACE;
+            f.p.word(")");
+        }
+        return false;
+    }
+
+    private static boolean preD1(MdocFormatter f, MdocParser.Node n) {
+        f.p.newln();
+        f.savedOffset.push(f.p.offset);
+        f.p.offset += 6;
+        if (n.tok.equals("Dl")) {
+            f.p.fontRepl(Output.ROMAN);
+        }
+        return true;
+    }
+
+    private static void postD1(MdocFormatter f, MdocParser.Node n) {
+        f.p.newln();
+        f.p.offset = f.savedOffset.pop();
+    }
+
+    private final java.util.ArrayDeque<Integer> savedOffset = new java.util.ArrayDeque<>();
+    private final java.util.ArrayDeque<Boolean> savedNofill = new java.util.ArrayDeque<>();
+
+    private static int offsetOf(List<String> opts, Terminal p) {
+        int i = opts.indexOf("-offset");
+        if (i < 0 || i + 1 >= opts.size()) {
+            return 0;
+        }
+        String v = opts.get(i + 1);
+        return switch (v) {
+            case "indent" -> 6;
+            case "indent-two" -> 12;
+            case "left" -> 0;
+            default -> widthOf(v);
+        };
+    }
+
+    private static int widthOf(String v) {
+        if (v.matches("[0-9.]+[a-z]?")) {
+            int u = Units.hspan(v, 'n');
+            return u == Units.INVALID ? 0 : u;
+        }
+        return Deroff.width(v) + 2;
+    }
+
+    private boolean nofill;
+
+    private static boolean preBd(MdocFormatter f, MdocParser.Node n) {
+        Terminal p = f.p;
+        p.newln();
+        if (!n.opts.contains("-compact")) {
+            p.vspace();
+        }
+        f.savedOffset.push(p.offset);
+        f.savedNofill.push(f.nofill);
+        p.offset += offsetOf(n.opts, p);
+        f.nofill = n.opts.contains("-literal") || n.opts.contains("-unfilled");
+        if (!f.nofill) {
+            return true;
+        }
+        MdocParser.Node prevLine = null;
+        for (MdocParser.Node k : n.kids) {
+            if (k.line && prevLine != null) {
+                p.flags |= Terminal.BRNEVER;
+                p.newln();
+                p.flags &= ~Terminal.BRNEVER;
+            }
+            if (k.tok == null && k.line && k.text.isEmpty()) {
+                p.vspace();
+            } else if ("Pp".equals(k.tok)) {
+                p.vspace();
+                prevLine = null;
+                continue;
+            } else {
+                p.flags |= Terminal.BRNEVER;
+                f.node(k);
+                p.flags &= ~Terminal.BRNEVER;
+            }
+            prevLine = k;
+        }
+        return false;
+    }
+
+    private static void postBd(MdocFormatter f, MdocParser.Node n) {
+        f.p.newln();
+        f.p.offset = f.savedOffset.pop();
+        f.nofill = f.savedNofill.pop();
+    }
+
+    private static String listType(MdocParser.Node bl) {
+        for (String o : bl.opts) {
+            switch (o) {
+                case "-tag", "-bullet", "-dash", "-hyphen", "-enum", "-item", "-column", "-hang", "-ohang",
+                        "-inset", "-diag" -> {
+                    return o;
+                }
+                default -> {
+                }
+            }
+        }
+        return "-item";
+    }
+
+    private static boolean preBl(MdocFormatter f, MdocParser.Node n) {
+        f.p.newln();
+        if (!n.opts.contains("-compact") && !(n.parent.tok != null && n.parent.tok.equals("It"))) {
+            f.p.vspace();
+        }
+        f.savedOffset.push(f.p.offset);
+        f.p.offset += offsetOf(n.opts, f.p);
+        f.p.skipvsp = n.opts.contains("-compact") ? 0 : 1;
+        f.counter.push(0);
+        return true;
+    }
+
+    private final java.util.ArrayDeque<Integer> counter = new java.util.ArrayDeque<>();
+
+    private static void postBl(MdocFormatter f, MdocParser.Node n) {
+        f.p.newln();
+        f.p.offset = f.savedOffset.pop();
+        f.counter.pop();
+        f.p.skipvsp = 0;
+    }
+
+    private static int tagWidth(MdocParser.Node bl, String type) {
+        int i = bl.opts.indexOf("-width");
+        if (i >= 0 && i + 1 < bl.opts.size()) {
+            String v = bl.opts.get(i + 1);
+            if (v.matches("[0-9.]+[a-z]?")) {
+                int u = Units.hspan(v, 'n');
+                return u == Units.INVALID ? 8 : u + 2;
+            }
+            return macroWidth(v) + 2;
+        }
+        return switch (type) {
+            case "-bullet", "-dash", "-hyphen" -> 2;
+            case "-enum" -> 4;
+            default -> 8;
+        };
+    }
+
+    /** A -width argument naming a macro stands for that macro's usual width, as in mandoc. */
+    private static int macroWidth(String v) {
+        return switch (v) {
+            case "Ds", "Ms" -> 6;
+            case "Ad", "Ao", "An", "Aq", "Ar", "Bo", "Bq", "Cd", "Dq", "Dv", "Eo", "Fa", "No", "Pf", "Po", "Pq",
+                    "Qo", "So", "Sq", "Va" -> 12;
+            case "Cm", "Do", "Em", "Fl", "Ic", "Nm", "Oo" -> 10;
+            case "Er" -> 17;
+            case "Ev" -> 15;
+            case "Fo", "Fn", "Li", "Ql" -> 16;
+            case "Op" -> 14;
+            case "Pa" -> 32;
+            default -> Deroff.width(v);
+        };
+    }
+
+    private static boolean preIt(MdocFormatter f, MdocParser.Node n) {
+        Terminal p = f.p;
+        MdocParser.Node bl = n.parent;
+        String type = listType(bl);
+        boolean first = bl.kids.indexOf(n) == 0;
+        p.newln();
+        if (!first && !bl.opts.contains("-compact")) {
+            p.vspace();
+        }
+        int off = p.offset;
+        int width = tagWidth(bl, type);
+        int head = 0;
+        for (MdocParser.Node k : n.kids) {
+            if (k.line) {
+                break;
+            }
+            head++;
+        }
+        switch (type) {
+            case "-tag", "-hang", "-bullet", "-dash", "-hyphen", "-enum" -> {
+                p.flags |= Terminal.NOBREAK;
+                if (type.equals("-tag")) {
+                    p.flags |= Terminal.BRIND;
+                }
+                p.rmargin = off + width;
+                p.flags |= Terminal.NOSPACE;
+                switch (type) {
+                    case "-bullet" -> p.word("\\[bu]");
+                    case "-dash", "-hyphen" -> p.word("\\-");
+                    case "-enum" -> {
+                        int c = f.counter.pop() + 1;
+                        f.counter.push(c);
+                        p.word(c + ".");
+                    }
+                    default -> {
+                        for (int i = 0; i < head; i++) {
+                            f.node(n.kids.get(i));
+                        }
+                        p.fontRepl(Output.ROMAN);
+                    }
+                }
+                p.flushln();
+                p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+                p.offset = off + width;
+                p.rmargin = p.maxrmargin;
+                p.flags |= Terminal.NOSPACE;
+                int from = type.equals("-tag") || type.equals("-hang") ? head : 0;
+                for (int i = from; i < n.kids.size(); i++) {
+                    f.node(n.kids.get(i));
+                }
+                p.newln();
+                p.offset = off;
+            }
+            default -> {
+                for (int i = 0; i < head; i++) {
+                    f.node(n.kids.get(i));
+                }
+                if (type.equals("-ohang") || type.equals("-diag")) {
+                    p.newln();
+                }
+                for (int i = head; i < n.kids.size(); i++) {
+                    f.node(n.kids.get(i));
+                }
+                p.newln();
+            }
+        }
+        return false;
+    }
+
+    private static void postIt(MdocFormatter f, MdocParser.Node n) {
+    }
+
+    private static boolean preEx(MdocFormatter f, MdocParser.Node n) {
+        String nm = n.kids.size() > 1 ? n.kids.get(1).text : f.name;
+        f.p.word("The");
+        f.p.fontRepl(Output.BOLD);
+        f.p.word(nm);
+        f.p.fontRepl(Output.ROMAN);
+        f.p.word("utility exits 0 on success, and >0 if an error occurs.");
+        f.p.flags |= Terminal.SENTENCE;
+        return false;
+    }
+
+    private boolean inSynopsis(MdocParser.Node n) {
+        return n.line && section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh");
+    }
+
+    /** Spacing before a SYNOPSIS line: a blank line between groups, a break within one. */
+    private static void synopsisPre(MdocFormatter f, MdocParser.Node n) {
+        if (!f.inSynopsis(n)) {
+            return;
+        }
+        List<MdocParser.Node> sib = n.parent.kids;
+        int i = sib.indexOf(n);
+        MdocParser.Node prev = null;
+        for (int j = i - 1; j >= 0; j--) {
+            if (sib.get(j).line) {
+                prev = sib.get(j);
+                break;
+            }
+        }
+        if (prev == null || prev.tok == null && prev.text != null && i == 0) {
+            return;
+        }
+        if (i == 0 || prev == null) {
+            return;
+        }
+        boolean sameGroup = n.tok.equals(prev.tok) && List.of("Fd", "In", "Cd").contains(n.tok)
+                || (n.tok.equals("Fn") || n.tok.equals("Fo")) && "Ft".equals(prev.tok);
+        if (sameGroup) {
+            f.p.newln();
+        } else {
+            f.p.vspace();
+        }
+    }
+
+    private static void postSynopsis(MdocFormatter f, MdocParser.Node n) {
+        f.p.fontRepl(Output.ROMAN);
+        if (f.inSynopsis(n)) {
+            f.p.newln();
+        }
+    }
+
+    private static boolean preFt(MdocFormatter f, MdocParser.Node n) {
+        synopsisPre(f, n);
+        f.p.fontRepl(Output.UNDER);
+        return true;
+    }
+
+    private static boolean preIn(MdocFormatter f, MdocParser.Node n) {
+        synopsisPre(f, n);
+        boolean syn = f.inSynopsis(n);
+        if (syn) {
+            f.p.fontRepl(Output.BOLD);
+            f.p.word("#include");
+            f.p.fontRepl(Output.ROMAN);
+        }
+        f.p.word("<");
+        f.p.flags |= Terminal.NOSPACE;
+        f.p.fontRepl(Output.UNDER);
+        for (MdocParser.Node k : n.kids) {
+            f.p.word(k.text);
+        }
+        f.p.fontRepl(Output.ROMAN);
+        f.p.flags |= Terminal.NOSPACE;
+        f.p.word(">");
+        return false;
+    }
+
+    private static boolean preFd(MdocFormatter f, MdocParser.Node n) {
+        synopsisPre(f, n);
+        f.p.fontRepl(Output.BOLD);
+        return true;
+    }
+
+    /** .Fo name / .Fa lines / .Fc: laid out as one .Fn with those arguments. */
+    private static boolean preFo(MdocFormatter f, MdocParser.Node n) {
+        List<String> args = new java.util.ArrayList<>();
+        for (MdocParser.Node k : n.kids) {
+            if (k.tok == null && args.isEmpty()) {
+                args.add(k.text);
+            } else if ("Fa".equals(k.tok)) {
+                for (MdocParser.Node w : k.kids) {
+                    if (w.tok == null) {
+                        args.add(w.text);
+                    }
+                }
+            }
+        }
+        return fn(f, n, args);
+    }
+
+    private static boolean preFn(MdocFormatter f, MdocParser.Node n) {
+        List<String> args = new java.util.ArrayList<>();
+        for (MdocParser.Node k : n.kids) {
+            args.add(k.text == null ? "" : k.text);
+        }
+        return fn(f, n, args);
+    }
+
+    private static boolean fn(MdocFormatter f, MdocParser.Node n, List<String> args) {
+        synopsisPre(f, n);
+        boolean syn = f.inSynopsis(n);
+        Terminal p = f.p;
+        if (args.isEmpty()) {
+            return false;
+        }
+        int off = p.offset;
+        if (syn) {
+            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
+            p.rmargin = off + 4;
+        }
+        p.fontRepl(Output.BOLD);
+        p.word(args.get(0));
+        p.fontRepl(Output.ROMAN);
+        p.flags |= Terminal.NOSPACE;
+        p.word("(");
+        p.flags |= Terminal.NOSPACE;
+        for (int i = 1; i < args.size(); i++) {
+            p.fontRepl(Output.UNDER);
+            String a = args.get(i);
+            // within one argument the words of a prototype do not break apart
+            p.word(syn ? a.replace(" ", "\\~") : a);
+            p.fontRepl(Output.ROMAN);
+            if (i + 1 < args.size()) {
+                p.flags |= Terminal.NOSPACE;
+                p.word(",");
+            }
+        }
+        p.flags |= Terminal.NOSPACE;
+        p.word(")");
+        if (syn) {
+            p.flags |= Terminal.NOSPACE;
+            p.word(";");
+            p.flushln();
+            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+            p.offset = off;
+            p.rmargin = p.maxrmargin;
+        }
+        return false;
+    }
+
+    private static boolean preRv(MdocFormatter f, MdocParser.Node n) {
+        Terminal p = f.p;
+        List<String> names = new java.util.ArrayList<>();
+        for (MdocParser.Node k : n.kids) {
+            if (k.tok == null && !k.text.equals("-std")) {
+                names.add(k.text);
+            }
+        }
+        if (names.isEmpty()) {
+            names.add(f.name);
+        }
+        p.word("The");
+        for (int i = 0; i < names.size(); i++) {
+            if (i > 0) {
+                p.word(i + 1 == names.size() ? "and" : ",");
+            }
+            p.fontRepl(Output.BOLD);
+            p.word(names.get(i));
+            p.fontRepl(Output.ROMAN);
+            p.flags |= Terminal.NOSPACE;
+            p.word("()");
+        }
+        p.word(names.size() > 1 ? "functions return" : "function returns");
+        p.word("the value\\~0 if successful; otherwise the value\\~\\-1 is returned and the global variable");
+        p.fontRepl(Output.UNDER);
+        p.word("errno");
+        p.fontRepl(Output.ROMAN);
+        p.word("is set to indicate the error.");
+        p.flags |= Terminal.SENTENCE;
+        return false;
+    }
+
+    /** Parses and lays out a whole mdoc(7) page. */
+    static String render(String source, String fileName, int width, Style style) {
+        Diags d = new Diags(fileName);
+        MdocParser parser = new MdocParser();
+        parser.run(source, d);
+        return style.render(format(parser, width));
+    }
+
+    /** Unused here, kept for symmetry with man's table. */
+    static Map<String, Row> rows() {
+        return ROWS;
+    }
+}

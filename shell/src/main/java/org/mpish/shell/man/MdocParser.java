@@ -1,0 +1,337 @@
+package org.mpish.shell.man;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds an mdoc(7) tree from the lines the roff layer delivers: each macro line becomes a node
+ * whose children are its arguments, with callable macros on the line nested inside the macro
+ * that parses them (as mandoc's mdoc_macro.c does), and explicit blocks (.Bl/.El, .Bd/.Ed,
+ * .Oo/.Oc, .Xo/.Xc, .Bk/.Ek, .Rs/.Re) closed by their end macros.
+ */
+final class MdocParser {
+
+    /** One node: a macro (tok non-null) or a word/text line (tok null). */
+    static final class Node {
+        final String tok;
+        final String text;
+        final List<Node> kids = new ArrayList<>();
+        final List<String> opts = new ArrayList<>();
+        Node parent;
+        boolean line;
+        boolean eos;
+
+        Node(String tok, String text) {
+            this.tok = tok;
+            this.text = text;
+        }
+    }
+
+    /** Macros that take the rest of the line (including nested macros) as their body. */
+    static final Set<String> LINE_SCOPED = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq",
+            "D1", "Dl", "Nd", "Sh", "Ss", "It", "So", "Po", "Ao", "Bo", "Do", "Qo");
+    /** Explicit blocks and their closing macros. */
+    static final Map<String, String> EXPLICIT = Map.of("Bl", "El", "Bd", "Ed", "Oo", "Oc", "Xo", "Xc",
+            "Bk", "Ek", "Rs", "Re", "Eo", "Ec", "Fo", "Fc");
+    /** Macros that may appear among another macro's arguments. */
+    static final Set<String> CALLABLE = Set.of("Ad", "An", "Ar", "Aq", "Bq", "Brq", "Bx", "Cm", "Dq", "Dv",
+            "Em", "Er", "Ev", "Fa", "Fl", "Fn", "Fx", "Ic", "Li", "Ms", "Nm", "No", "Ns", "Nx", "Op", "Ox",
+            "Pa", "Pf", "Pq", "Ql", "Qq", "Sq", "Sx", "Sy", "Tn", "Ux", "Va", "Xr", "Dx", "Bsx", "At", "Oo",
+            "Oc", "Xo", "Xc", "Ek", "Ec", "Eo", "Lk", "Mt", "St", "Ft", "Ta", "Cd", "Ot", "Fc", "Fo", "Bc",
+            "Bo", "Dc", "Do", "Pc", "Po", "Qc", "Qo", "Sc", "So", "Ac", "Ao", "Sm", "Dd", "Ud", "Lb", "Vt");
+
+    final Node root = new Node("root", null);
+    private Node cur = root;
+    final Roff roff = new Roff();
+    String title = "";
+    String section = "";
+    String date = "";
+    String os = "";
+    String arch;
+
+    static boolean isMdoc(String source) {
+        for (String l : source.lines().toList()) {
+            String s = l.strip();
+            if (s.isEmpty() || s.startsWith(".\\\"") || s.startsWith("'\\\"") || s.equals(".")) {
+                continue;
+            }
+            if (s.startsWith(".Dd")) {
+                return true;
+            }
+            if (s.startsWith(".") && !s.startsWith(".de") && !s.startsWith(".ds") && !s.startsWith(".if")
+                    && !s.startsWith(".nr") && !s.startsWith(".ie") && !s.startsWith(".el") && !s.startsWith("..")) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    void run(String source, Diags diags) {
+        RoffLexer lexer = new RoffLexer(source, diags, () -> false);
+        lexer.roff = roff;
+        RoffLexer.Line line;
+        while ((line = lexer.next()) != null) {
+            line(line.text());
+        }
+    }
+
+    private void line(String buf) {
+        if (buf.isEmpty()) {
+            Node n = new Node("Pp", null);
+            n.line = true;
+            add(n);
+            return;
+        }
+        if (buf.charAt(0) != '.' && buf.charAt(0) != '\'') {
+            String t = buf.stripTrailing();
+            Node n = new Node(null, t);
+            n.line = true;
+            n.eos = endsSentence(t);
+            add(n);
+            return;
+        }
+        String rest = buf.substring(1).strip();
+        if (rest.isEmpty()) {
+            return;
+        }
+        int sp = rest.indexOf(' ');
+        String name = sp < 0 ? rest : rest.substring(0, sp);
+        String argstr = sp < 0 ? "" : rest.substring(sp + 1);
+        List<String> args = Roff.arguments(argstr);
+        switch (name) {
+            case "Dd" -> {
+                String d = String.join(" ", args);
+                if (d.startsWith("$Mdocdate")) {
+                    // "$Mdocdate: March 31 2022 $" is printed as "March 31, 2022"
+                    java.util.List<String> w = new java.util.ArrayList<>(java.util.List.of(d.replace("$Mdocdate:", "").replace("$", "").strip().split("\\s+")));
+                    d = w.size() == 3 ? w.get(0) + " " + w.get(1) + ", " + w.get(2) : String.join(" ", w);
+                }
+                date = d;
+                return;
+            }
+            case "Dt" -> {
+                title = args.isEmpty() ? "UNTITLED" : args.get(0);
+                section = args.size() > 1 ? args.get(1) : "";
+                arch = args.size() > 2 ? args.get(2) : null;
+                return;
+            }
+            case "Os" -> {
+                os = String.join(" ", args);
+                if (os.isEmpty()) {
+                    os = MdocFormatter.defaultOs(); // .Os alone names this system; no .Os leaves the footer empty
+                }
+                return;
+            }
+            default -> {
+            }
+        }
+        if (name.length() > 2 && !Character.isUpperCase(name.charAt(0)) || name.equals("\\\"")) {
+            return; // roff requests such as .ad, .nh are not laid out in mdoc's tree
+        }
+        String close = closing(name);
+        if (close != null) {
+            Node open = cur;
+            while (open != root && !close.equals(open.tok)) {
+                open = open.parent;
+            }
+            if (open != root) {
+                cur = open.parent;
+                // anything after the closing macro on its line continues in the enclosing scope
+                List<String> tail = args;
+                if (!tail.isEmpty()) {
+                    parseArgs(cur, tail, 0, true);
+                }
+            }
+            return;
+        }
+        if (name.equals("Sh") || name.equals("Ss")) {
+            while (cur != root) {
+                cur = cur.parent;
+            }
+        } else if (name.equals("It")) {
+            Node bl = cur;
+            while (bl != root && !"Bl".equals(bl.tok)) {
+                bl = bl.parent;
+            }
+            if (bl != root) {
+                cur = bl;
+            }
+        }
+        Node m = new Node(name, null);
+        m.line = true;
+        add(m);
+        if (EXPLICIT.containsKey(name)) {
+            if (name.equals("Bl") || name.equals("Bd")) {
+                m.opts.addAll(args);
+                cur = m;
+                return;
+            }
+            cur = m;
+            parseArgs(m, args, 0, true);
+            return;
+        }
+        parseInto(m, args, 0);
+        Node last = lastLeaf(cur == m ? m : m.parent, m);
+        if (last != null && last.tok == null && endsSentence(last.text)) {
+            last.eos = true;
+        }
+        if (name.equals("Sh") || name.equals("Ss") || name.equals("It")) {
+            cur = m;
+        }
+    }
+
+    /** The last word of the line that began with {@code m} (it may have landed in m's parent). */
+    private static Node lastLeaf(Node scope, Node m) {
+        Node n = scope.kids.isEmpty() ? m : scope.kids.get(scope.kids.size() - 1);
+        if (scope != m && scope.kids.indexOf(m) < 0) {
+            n = m;
+        }
+        while (n.tok != null && !n.kids.isEmpty()) {
+            n = n.kids.get(n.kids.size() - 1);
+        }
+        return n.tok == null ? n : null;
+    }
+
+    private static String closing(String name) {
+        for (Map.Entry<String, String> e : EXPLICIT.entrySet()) {
+            if (e.getValue().equals(name)) {
+                return e.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** Fills macro {@code m} from args[i..]; returns the index after what it consumed. */
+    private int parseInto(Node m, List<String> args, int i) {
+        if (LINE_SCOPED.contains(m.tok) || m.tok.equals("Pf")) {
+            int end = args.size();
+            // closing punctuation at the end of the line stays outside the enclosure
+            if (!m.tok.equals("It") && !m.tok.equals("Sh") && !m.tok.equals("Ss") && !m.tok.equals("Nd")
+                    && !m.tok.equals("D1") && !m.tok.equals("Dl")) {
+                while (end > i && delim(args.get(end - 1)) == CLOSE) {
+                    end--;
+                }
+            }
+            if (m.tok.equals("Pf") && i < end) {
+                Node w = new Node(null, args.get(i++));
+                w.parent = m;
+                m.kids.add(w);
+            }
+            parseArgs(m, args.subList(0, end), i, true);
+            if (end < args.size()) {
+                parseArgs(m.parent, args.subList(0, args.size()), end, true);
+            }
+            return args.size();
+        }
+        int max = switch (m.tok) {
+            case "Xr" -> 2;
+            case "Ft", "In", "Fd", "Cd" -> Integer.MAX_VALUE;
+            case "Ns", "Ta", "Oc", "Xc", "Ec", "Ek", "Sm" -> 0;
+            default -> Integer.MAX_VALUE;
+        };
+        if (m.tok.equals("Sm")) {
+            if (i < args.size() && (args.get(i).equals("on") || args.get(i).equals("off"))) {
+                m.opts.add(args.get(i++));
+            }
+        }
+        int taken = 0;
+        // leading opening delimiters come before the macro's own text
+        while (i < args.size() && taken < max) {
+            String a = args.get(i);
+            if (CALLABLE.contains(a) && !a.isEmpty()) {
+                break;
+            }
+            if (delim(a) != NONE && !(delim(a) == OPEN && m.kids.isEmpty())) {
+                break;
+            }
+            if (delim(a) == OPEN) {
+                break;
+            }
+            Node w = new Node(null, a);
+            w.parent = m;
+            m.kids.add(w);
+            i++;
+            taken++;
+        }
+        if (i < args.size()) {
+            return parseArgs(m.parent, args, i, true);
+        }
+        return i;
+    }
+
+    /** Adds args[i..] to {@code into}: words, delimiters and nested macros. */
+    private int parseArgs(Node into, List<String> args, int i, boolean all) {
+        while (i < args.size()) {
+            String a = args.get(i);
+            if (CALLABLE.contains(a)) {
+                Node m = new Node(a, null);
+                m.parent = into;
+                into.kids.add(m);
+                if (EXPLICIT.containsKey(a)) {
+                    // an explicit block opened inside a line: its contents follow on later lines
+                    cur = m;
+                    i = parseArgs(m, args, i + 1, true);
+                    continue;
+                }
+                String close = closing(a);
+                if (close != null) {
+                    into.kids.remove(m);
+                    Node open = into;
+                    while (open != null && open != root && !close.equals(open.tok)) {
+                        open = open.parent;
+                    }
+                    if (open != null && open != root) {
+                        cur = open.parent;
+                        return parseArgs(open.parent, args, i + 1, true);
+                    }
+                    i++;
+                    continue;
+                }
+                int before = into.kids.size();
+                i = parseInto(m, args, i + 1);
+                if (before < 0) {
+                    break;
+                }
+                return i;
+            }
+            Node w = new Node(null, a);
+            w.parent = into;
+            into.kids.add(w);
+            i++;
+        }
+        return i;
+    }
+
+    private void add(Node n) {
+        n.parent = cur;
+        cur.kids.add(n);
+    }
+
+    static final int NONE = 0;
+    static final int OPEN = 1;
+    static final int MIDDLE = 2;
+    static final int CLOSE = 3;
+
+    /** mdoc's delimiter classes: opening ( [, middle |, closing . , : ; ) ] ? !. */
+    static int delim(String s) {
+        if (s.length() != 1) {
+            return s.equals("\\&") ? NONE : NONE;
+        }
+        return switch (s.charAt(0)) {
+            case '(', '[' -> OPEN;
+            case '|' -> MIDDLE;
+            case '.', ',', ':', ';', ')', ']', '?', '!' -> CLOSE;
+            default -> NONE;
+        };
+    }
+
+    static boolean endsSentence(String t) {
+        int k = t.length() - 1;
+        while (k >= 0 && "\"')]*".indexOf(t.charAt(k)) >= 0) {
+            k--;
+        }
+        return k >= 0 && ".!?".indexOf(t.charAt(k)) >= 0 && (k == 0 || t.charAt(k - 1) != '\\');
+    }
+}
