@@ -15,10 +15,10 @@ import org.mpish.runtime.mpi.TypedAccess;
 /** The {@code mem} global: this rank's memory. alloc, free, read, write; bad addresses throw RangeError. */
 final class MemObject implements ProxyObject {
     private static final List<String> KEYS = List.of("alloc", "free", "read", "write", "limit", "inUse");
-    private final JsRank js;
+    private final JsValues js;
     private final Memory mem;
 
-    MemObject(JsRank js) {
+    MemObject(JsValues js) {
         this.js = js;
         this.mem = js.rank().memory();
     }
