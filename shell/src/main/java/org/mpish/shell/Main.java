@@ -3,146 +3,150 @@ package org.mpish.shell;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import java.util.Locale;
 
 /**
- * The mpish launcher. Exit status: 0 ok, 1 a command or script failed, 2 a usage error, 124 a script timed
- * out, and the code given to MPI_Abort when a script aborts.
+ * The launcher's command line: the three commands and their options, declared once ({@link Cli}), parsed once,
+ * and handed to {@link Launcher}. Exit status: 0 ok, 1 a command or script failed, 2 a usage error, 124 a script
+ * timed out, and the code given to MPI_Abort when a script aborts.
+ *
+ * <p>Hand-written rather than picocli: picocli builds its model by reflection over annotations at every start
+ * (about a third of a start-up, and old bytecode the JDK's ahead-of-time cache cannot keep), and the launcher
+ * used to read the usual command lines with a second parser to avoid that; this model costs next to nothing.
  */
-@Command(name = "mpish", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-        subcommands = {Main.RunCommand.class, Main.ManCommand.class})
-public final class Main implements Callable<Integer> {
+public final class Main {
     public static final String VERSION = Launcher.VERSION;
 
-    @Option(names = {"-n", "--ranks"}, paramLabel = "N", description = "number of ranks in the job (default ${DEFAULT-VALUE})")
-    int ranks = 4;
+    private Main() {}
 
-    @Option(names = "-c", paramLabel = "COMMANDS", description = "run these commands (separated by ';' or newlines) and exit")
-    String commands;
+    // ---- the model -------------------------------------------------------------------------------
 
-    @Option(names = "--no-color", description = "no colour, even on a terminal (NO_COLOR does the same)")
-    boolean noColor;
+    static final Cli.Option<Boolean> HELP = Cli.Option.flag("-h", "--help", "show this help and exit");
+    static final Cli.Option<Boolean> VERSION_FLAG = Cli.Option.flag("-V", "--version", "show the version and exit");
 
-    @Option(names = "--eager-limit", paramLabel = "BYTES",
-            description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
-    Long eagerLimit;
+    static final Cli.Option<Integer> RANKS = Cli.Option.value("-n", "--ranks", "N", "number of ranks in the job (default 4)",
+            Main::wholeNumber);
+    static final Cli.Option<String> COMMANDS = Cli.Option.value("-c", null, "COMMANDS",
+            "run these commands (separated by ';' or newlines) and exit", t -> t);
+    static final Cli.Option<Boolean> NO_COLOR = Cli.Option.flag(null, "--no-color",
+            "no colour, even on a terminal (NO_COLOR does the same)");
+    static final Cli.Option<Long> EAGER_LIMIT = Cli.Option.value(null, "--eager-limit", "BYTES",
+            "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)",
+            Main::longNumber);
+    static final Cli.Option<Long> MEMORY = Cli.Option.value("-m", "--memory", "BYTES",
+            "memory limit of each rank, in bytes or with K, M or G (default 1G)", Main::bytes);
+    static final Cli.Operand FILE = new Cli.Operand("FILE", "a file of shell commands to run instead of reading the terminal", 0, 1);
 
-    @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
-            description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
-    long memory = 1L << 30;
+    static final Cli.Option<Double> TIMEOUT = Cli.Option.value(null, "--timeout", "SECONDS",
+            "abort the job after this long (exit status 124)", Main::seconds);
+    static final Cli.Option<Boolean> ALLOW_IO = Cli.Option.flag(null, "--allow-io",
+            "let scripts read and write files (load, readFile, writeFile)");
+    static final Cli.Option<Boolean> ALLOW_ENV = Cli.Option.flag(null, "--allow-env", "let scripts read the environment (getenv)");
+    static final Cli.Option<Boolean> ALLOW_HOST = Cli.Option.flag(null, "--allow-host-classes",
+            "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included");
+    static final Cli.Operand SCRIPT = new Cli.Operand("SCRIPT", "the script; '-' reads standard input", 1, 1);
+    static final Cli.Operand ARGS = new Cli.Operand("ARGS", "arguments, visible to the script as `args` (everything after SCRIPT)", 0, -1);
 
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "a file of shell commands to run instead of reading the terminal")
-    Path file;
+    static final Cli.Option<Boolean> APROPOS = Cli.Option.flag("-k", null, "search names and summaries for the word (apropos)");
+    static final Cli.Option<Boolean> WHATIS = Cli.Option.flag("-f", null, "show the one-line summary (whatis)");
+    static final Cli.Operand PAGE = new Cli.Operand("[SECTION] NAME", "the page, optionally with its section (3 MPI_Send)", 1, 2);
+
+    static final Cli.Command RUN = new Cli.Command("run",
+            "Run a JavaScript file SPMD: every rank evaluates it in its own context.",
+            List.of(RANKS, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, HELP, VERSION_FLAG),
+            List.of(SCRIPT, ARGS), true, List.of());
+    static final Cli.Command MAN = new Cli.Command("man",
+            "Show a manual page (paged on a terminal, plain text otherwise), or search the manual.",
+            List.of(APROPOS, WHATIS, HELP, VERSION_FLAG), List.of(PAGE), false, List.of());
+    static final Cli.Command SHELL = new Cli.Command("mpish",
+            "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
+            List.of(RANKS, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, HELP, VERSION_FLAG),
+            List.of(FILE), false, List.of(RUN, MAN));
+
+    // ---- running it ------------------------------------------------------------------------------
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Runs the launcher with these arguments and streams; returns the exit status. */
+    /** Runs the launcher with these arguments; help, version and usage errors go to these streams. Returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setErr(new java.io.PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("mpish: " + ex.getMessage());
-            err.println("usage: mpish [-n N] [-c COMMANDS] [FILE] | mpish run [-n N] SCRIPT | mpish --help");
+        Cli.Parsed p;
+        try {
+            p = Cli.parse(SHELL, args, HELP, VERSION_FLAG);
+        } catch (Cli.UsageError e) {
+            err.println(e.command.path() + ": " + e.getMessage());
+            err.println("usage: " + e.command.shortUsage() + " (" + e.command.path() + " --help lists the options)");
             return 2;
-        });
-        cl.setExecutionExceptionHandler((ex, c, p) -> {
-            err.println("mpish: " + ex);
-            return 1;
-        });
-        return cl.execute(args);
-    }
-
-    @Override
-    public Integer call() throws IOException { return Launcher.shell(ranks, commands, noColor, eagerLimit, file, memory); }
-
-    @Command(name = "run", mixinStandardHelpOptions = true,
-            description = "Run a JavaScript file SPMD: every rank evaluates it in its own context.")
-    static final class RunCommand implements Callable<Integer> {
-        @Option(names = {"-n", "--ranks"}, paramLabel = "N", description = "number of ranks (default ${DEFAULT-VALUE})")
-        int ranks = 4;
-
-        @Option(names = "--timeout", paramLabel = "SECONDS", description = "abort the job after this long (exit status 124)")
-        double timeout;
-
-        @Option(names = "--allow-io", description = "let scripts read and write files (load, readFile, writeFile)")
-        boolean allowIo;
-
-        @Option(names = "--allow-env", description = "let scripts read the environment (getenv)")
-        boolean allowEnv;
-
-        @Option(names = "--allow-host-classes",
-                description = "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included")
-        boolean allowHost;
-
-        @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
-                description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
-        long memory = 1L << 30;
-
-        @Option(names = "--eager-limit", paramLabel = "BYTES",
-                description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
-        Long eagerLimit;
-
-        @Parameters(index = "0", paramLabel = "SCRIPT", description = "the script; '-' reads standard input")
-        String script;
-
-        @Parameters(index = "1..*", paramLabel = "ARGS", description = "arguments, visible to the script as `args`")
-        List<String> args = new ArrayList<>();
-
-        @Override
-        public Integer call() { return Launcher.run(ranks, timeout, allowIo, allowEnv, allowHost, memory, eagerLimit, script, args); }
-    }
-
-    @Command(name = "man", mixinStandardHelpOptions = true,
-            description = "Show a manual page (paged on a terminal, plain text otherwise), or search the manual.")
-    static final class ManCommand implements Callable<Integer> {
-        @Option(names = "-k", description = "search names and summaries for the word (apropos)")
-        boolean apropos;
-
-        @Option(names = "-f", description = "show the one-line summary (whatis)")
-        boolean whatis;
-
-        @Parameters(arity = "1..2", paramLabel = "[SECTION] NAME")
-        List<String> words = new ArrayList<>();
-
-        @Override
-        public Integer call() throws IOException {
-            StringBuilder line = new StringBuilder(apropos ? "apropos" : whatis ? "whatis" : "man");
-            for (String w : words) line.append(' ').append(w);
-            return Launcher.man(line.toString());
         }
+        if (p.has(HELP)) {
+            out.print(Cli.help(p.command));
+            return 0;
+        }
+        if (p.has(VERSION_FLAG)) {
+            out.println("mpish " + VERSION);
+            return 0;
+        }
+        try {
+            if (p.command == RUN) {
+                return Launcher.run(p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV), p.has(ALLOW_HOST),
+                        p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.get(EAGER_LIMIT, null), p.word(SCRIPT), p.words(ARGS));
+            }
+            if (p.command == MAN) {
+                StringBuilder line = new StringBuilder(p.has(APROPOS) ? "apropos" : p.has(WHATIS) ? "whatis" : "man");
+                for (String w : p.words(PAGE)) line.append(' ').append(w);
+                return Launcher.man(line.toString());
+            }
+            String file = p.word(FILE);
+            return Launcher.shell(p.get(RANKS, 4), p.get(COMMANDS, null), p.has(NO_COLOR), p.get(EAGER_LIMIT, null),
+                    file == null ? null : Path.of(file), p.get(MEMORY, Launcher.DEFAULT_MEMORY));
+        } catch (IOException e) {
+            err.println("mpish: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    // ---- converters --------------------------------------------------------------------------------
+
+    static int wholeNumber(String t) {
+        try {
+            return Integer.parseInt(t.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + t + "' is not a whole number");
+        }
+    }
+
+    static long longNumber(String t) {
+        try {
+            return Long.parseLong(t.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + t + "' is not a whole number");
+        }
+    }
+
+    static double seconds(String t) {
+        try {
+            double d = Double.parseDouble(t.trim());
+            if (d >= 0 && !Double.isInfinite(d)) return d;
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("'" + t + "' is not a number of seconds (0 or more)");
     }
 
     /** A number of bytes: 65536, 64K, 16M, 1G (powers of 1024); more than 0. */
-    static final class Bytes implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String v) {
-            String t = v.trim().toUpperCase(java.util.Locale.ROOT);
-            int shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : t.endsWith("G") ? 30 : 0;
-            if (shift > 0) t = t.substring(0, t.length() - 1);
-            long n;
-            try {
-                n = Long.parseLong(t);
-            } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes (such as 65536, 64K, 16M or 1G)");
-            }
-            if (n <= 0 || n > (Long.MAX_VALUE >> shift)) {
-                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes above 0");
-            }
-            return n << shift;
+    static long bytes(String v) {
+        String t = v.trim().toUpperCase(Locale.ROOT);
+        int shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : t.endsWith("G") ? 30 : 0;
+        if (shift > 0) t = t.substring(0, t.length() - 1);
+        long n;
+        try {
+            n = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + v + "' is not a number of bytes (such as 65536, 64K, 16M or 1G)");
         }
-    }
-
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override public String[] getVersion() { return new String[] {"mpish " + VERSION}; }
+        if (n <= 0 || n > (Long.MAX_VALUE >> shift)) throw new IllegalArgumentException("'" + v + "' is not a number of bytes above 0");
+        return n << shift;
     }
 }
