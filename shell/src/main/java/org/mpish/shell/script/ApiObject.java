@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.graalvm.polyglot.Value;
+import org.graalvm.polyglot.proxy.ProxyArray;
 import org.graalvm.polyglot.proxy.ProxyObject;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Call;
@@ -28,8 +29,8 @@ final class ApiObject implements ProxyObject {
     ApiObject(String api, Catalogue catalogue, Rank rank) {
         this.api = api;
         this.rank = rank;
-        for (Call c : catalogue.calls()) if (c.api().equals(api)) calls.put(c.scriptName(), c);
-        for (Constant c : catalogue.constants()) if (c.api().equals(api)) constants.put(c.scriptName(), c);
+        for (Call c : ScriptApi.calls(catalogue, api)) calls.put(c.scriptName(), c);
+        for (Constant c : ScriptApi.constants(catalogue, api)) constants.put(c.scriptName(), c);
     }
 
     void attach(JsValues v) { values = v; }
@@ -63,7 +64,7 @@ final class ApiObject implements ProxyObject {
         return keys;
     }
 
-    @Override public Object getMemberKeys() { return keys().toArray(new String[0]); }
+    @Override public Object getMemberKeys() { return ProxyArray.fromList(List.copyOf(keys())); }
 
     @Override public boolean hasMember(String key) { return calls.containsKey(key) || constants.containsKey(key); }
 

@@ -53,28 +53,54 @@
         : f.call11(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]),
     (f) => (...a) => a.length > 12 ? f.tooMany(a.length)
         : f.call12(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])];
-  // Members appear on first use: a missing one is looked up through the prototype, a proxy that asks
-  // the host and defines it on the object, so making the objects costs nothing at start-up.
-  const api = (name, host, arityOf) => {
+  // Members appear on first use: a missing one is looked up through the prototype, a proxy that asks the host
+  // and defines it on the object as a read-only data property, so making the objects costs nothing at start-up
+  // and later uses are plain property loads (defining all 650 members up front cost a third of a start-up).
+  // Listing still shows every member: for-in walks the prototype, whose keys are the members not yet defined,
+  // and Object.keys and the other functions that list own properties first define them all (see below).
+  // Written with plain loops and no Map, split or spread until something is listed: each of those would wake
+  // engine code that every start-up would then pay for.
+  const hasOwn = Object.prototype.hasOwnProperty;
+  const api = (name, host, arityOf, keyList) => {
     const o = {};
+    let keys = null;
+    const names = () => keys !== null ? keys : (keys = keyList.split(','));
+    const define = (k) => {
+      const n = arityOf(k);
+      const v = n >= 0 ? wrap[n](host(k)) : host(k);
+      Object.defineProperty(o, k, {value: v, writable: false, enumerable: true, configurable: false});
+      return v;
+    };
     const lookup = new Proxy({}, {
-      get(t, k) {
-        if (typeof k !== 'string') return undefined;
-        const n = arityOf(k);
-        if (n < -1) return undefined;
-        const v = n >= 0 ? wrap[n](host(k)) : host(k);
-        Object.defineProperty(o, k, {value: v, writable: false, enumerable: true, configurable: false});
-        return v;
-      },
+      get(t, k) { return typeof k === 'string' && arityOf(k) >= -1 ? define(k) : undefined; },
       has(t, k) { return typeof k === 'string' && arityOf(k) >= -1; },
-      set(t, k) { throw new TypeError(name + '.' + String(k) + ' cannot be assigned'); }
+      set(t, k) { throw new TypeError(name + '.' + String(k) + ' cannot be assigned'); },
+      ownKeys(t) { return names().filter(k => !hasOwn.call(o, k)); },
+      getOwnPropertyDescriptor(t, k) {
+        return typeof k === 'string' && arityOf(k) >= -1 && !hasOwn.call(o, k)
+          ? {value: undefined, writable: false, enumerable: true, configurable: true} : undefined;
+      }
     });
     Object.setPrototypeOf(o, lookup);
-    return o;
+    return [o, () => { const ks = names(); for (let i = 0; i < ks.length; i++) if (!hasOwn.call(o, ks[i])) define(ks[i]); }];
   };
-  g.MPI = api('MPI', g.__mpi, g.__mpiArity);
-  g.LAPI = api('LAPI', g.__lapi, g.__lapiArity);
-  delete g.__mpi; delete g.__mpiArity; delete g.__lapi; delete g.__lapiArity;
+  const mpiApi = api('MPI', g.__mpi, g.__mpiArity, g.__mpiKeys), lapiApi = api('LAPI', g.__lapi, g.__lapiArity, g.__lapiKeys);
+  const mpi = mpiApi[0], defineAllMpi = mpiApi[1], lapi = lapiApi[0], defineAllLapi = lapiApi[1];
+  g.MPI = mpi;
+  g.LAPI = lapi;
+  delete g.__mpi; delete g.__mpiArity; delete g.__mpiKeys; delete g.__lapi; delete g.__lapiArity; delete g.__lapiKeys;
+  // The functions that list an object's own properties define every member of MPI or LAPI first: a comparison
+  // or two for any other object. Each stays a non-enumerable method with its name and length.
+  const listingOf = (x) => { if (x === mpi) defineAllMpi(); else if (x === lapi) defineAllLapi(); };
+  const replace = (holder, f) => Object.defineProperty(holder, f.name, {value: f, writable: true, enumerable: false, configurable: true});
+  const keys = Object.keys, values = Object.values, entries = Object.entries, getOwnPropertyNames = Object.getOwnPropertyNames,
+        getOwnPropertyDescriptors = Object.getOwnPropertyDescriptors, ownKeys = Reflect.ownKeys;
+  replace(Object, {keys(x) { listingOf(x); return keys(x); }}.keys);
+  replace(Object, {values(x) { listingOf(x); return values(x); }}.values);
+  replace(Object, {entries(x) { listingOf(x); return entries(x); }}.entries);
+  replace(Object, {getOwnPropertyNames(x) { listingOf(x); return getOwnPropertyNames(x); }}.getOwnPropertyNames);
+  replace(Object, {getOwnPropertyDescriptors(x) { listingOf(x); return getOwnPropertyDescriptors(x); }}.getOwnPropertyDescriptors);
+  replace(Reflect, {ownKeys(x) { listingOf(x); return ownKeys(x); }}.ownKeys);
   return [(c, k, m, call, r) => new MPIError(c, k, m, call, r),
           (c, m, call, r) => new LAPIError(c, m, call, r),
           (m) => new TypeError(m), (m) => new RangeError(m),
