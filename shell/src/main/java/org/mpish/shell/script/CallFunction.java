@@ -1,7 +1,6 @@
 package org.mpish.shell.script;
 
 import java.util.List;
-import org.graalvm.polyglot.Value;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Call;

@@ -27,7 +27,6 @@ public final class JsRank implements AutoCloseable {
 
     public Rank rank() { return rank; }
     public Context context() { return context; }
-    public JsValues values() { return values; }
 
     /** Evaluates code in this rank's context (the rank's own thread only). */
     public Value eval(Source source) { return context.eval(source); }
