@@ -20,61 +20,74 @@ import org.mpish.shell.script.ScriptRunner;
 
 /**
  * Runs a catalogued call typed at the prompt on each target rank's own thread and prints its outputs as
- * {@code name = value} ({@code [rank]}-prefixed when several ranks answer).
+ * {@code name = value} ({@code [rank]}-prefixed when several ranks answer). It works with the session's parts
+ * (the job, waiting, recording, outcomes), never with the {@link Session} above them.
  */
 final class CallCommand {
-    private CallCommand() {}
+    private final JobControl jobs;
+    private final Waits waits;
+    private final Recording recording;
+    private final Outcomes outcomes;
+    private final Printer printer;
+
+    CallCommand(JobControl jobs, Waits waits, Recording recording, Outcomes outcomes, Printer printer) {
+        this.jobs = jobs;
+        this.waits = waits;
+        this.recording = recording;
+        this.outcomes = outcomes;
+        this.printer = printer;
+    }
 
     /** A usage problem found while converting arguments; nothing was called. */
     private static final class Usage extends RuntimeException {
         Usage(String m) { super(m, null, false, false); }
     }
 
-    static boolean run(Session session, Call call, LineParser.Line line, List<Integer> ranks) {
+    boolean run(Call call, LineParser.Line line, List<Integer> ranks) {
         List<Param> inputs = call.inputs();
         Token[] ordered;
         try {
             ordered = order(call, inputs, line.args());
         } catch (Usage u) {
-            return session.usage(u.getMessage());
+            return outcomes.usage(u.getMessage());
         }
-        if (session.recorder() != null) {
+        if (recording.recorder() != null) {
             try {
-                session.recorder().call(call, ordered, ranks);
+                recording.recorder().call(call, ordered, ranks);
             } catch (java.io.IOException e) {
-                session.printer().error("record: " + e.getMessage());
+                printer.error("record: " + e.getMessage());
             }
         }
         boolean prefix = ranks.size() > 1;
         boolean ok = true;
-        org.mpish.runtime.Job job = session.job(); // one job for the whole command, even if a rank aborts it
+        org.mpish.runtime.Job job = jobs.job(); // one job for the whole command, even if a rank aborts it
         List<CompletableFuture<List<String>>> futures = new ArrayList<>();
         for (int r : ranks) {
             Rank rank = job.rank(r);
-            futures.add(rank.submit(() -> invoke(session, rank, call, inputs, ordered)));
+            futures.add(rank.submit(() -> invoke(rank, call, inputs, ordered)));
         }
         for (int i = 0; i < ranks.size(); i++) {
             int r = ranks.get(i);
             Rank rank = job.rank(r);
             try {
-                List<String> lines = session.await(rank, futures.get(i), call.name(), res -> {
+                List<String> lines = waits.await(rank, futures.get(i), call.name(), res -> {
                     if (res instanceof List<?> l) {
                         StringBuilder sb = new StringBuilder("[" + r + "] " + call.name() + " returned");
                         for (Object o : l) sb.append("\n[").append(r).append("] ").append(o);
-                        session.printer().async(sb.toString());
+                        printer.async(sb.toString());
                     } else if (res instanceof Throwable t) {
                         String m = describe(call, t);
-                        if (m != null) session.printer().asyncError("[" + r + "] " + m);
-                        session.countError();
+                        if (m != null) printer.asyncError("[" + r + "] " + m);
+                        outcomes.countError();
                     }
                 });
-                if (lines != null) for (String l : lines) session.printer().println((prefix ? "[" + r + "] " : "") + l);
+                if (lines != null) for (String l : lines) printer.println((prefix ? "[" + r + "] " : "") + l);
             } catch (ExecutionException e) {
-                Throwable t = Session.unwrap(e);
-                if (t instanceof Usage) return session.usage(t.getMessage());
+                Throwable t = Waits.unwrap(e);
+                if (t instanceof Usage) return outcomes.usage(t.getMessage());
                 String m = describe(call, t);
-                if (m != null) session.printer().error((prefix ? "[" + r + "] " : "") + m);
-                session.countError();
+                if (m != null) printer.error((prefix ? "[" + r + "] " : "") + m);
+                outcomes.countError();
                 ok = false;
             }
         }
@@ -132,12 +145,12 @@ final class CallCommand {
     }
 
     /** On the rank's thread: converts the tokens, invokes, formats the outputs. */
-    private static List<String> invoke(Session session, Rank rank, Call call, List<Param> inputs, Token[] tokens) {
+    private List<String> invoke(Rank rank, Call call, List<Param> inputs, Token[] tokens) {
         Object[] raw = new Object[tokens.length];
-        for (int i = 0; i < tokens.length; i++) raw[i] = tokens[i] == null ? null : convert(session, rank, inputs.get(i), tokens[i]);
+        for (int i = 0; i < tokens.length; i++) raw[i] = tokens[i] == null ? null : convert(rank, inputs.get(i), tokens[i]);
         Object[] outs;
         try {
-            outs = Invoker.invoke(rank, session.catalogue(), call, raw);
+            outs = Invoker.invoke(rank, jobs.catalogue(), call, raw);
         } catch (ArgError e) {
             throw new Usage(call.name() + ": " + e.getMessage());
         }
@@ -153,13 +166,13 @@ final class CallCommand {
         return lines;
     }
 
-    private static Object convert(Session session, Rank rank, Param p, Token t) {
+    private Object convert(Rank rank, Param p, Token t) {
         if (t.text().equals("{fields}") && t.kind() == Token.Kind.LIST) {
             java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-            if (t.base() != null && convert(session, rank, p, t.base()) instanceof java.util.Map<?, ?> whole) {
+            if (t.base() != null && convert(rank, p, t.base()) instanceof java.util.Map<?, ?> whole) {
                 for (java.util.Map.Entry<?, ?> e : whole.entrySet()) m.put(String.valueOf(e.getKey()), e.getValue());
             }
-            for (Token f : t.items()) m.put(f.name(), convert(session, rank, p, f));
+            for (Token f : t.items()) m.put(f.name(), convert(rank, p, f));
             return m;
         }
         return switch (t.kind()) {
@@ -167,11 +180,11 @@ final class CallCommand {
             case STRING -> t.text();
             case LIST -> {
                 List<Object> l = new ArrayList<>();
-                for (Token item : t.items()) l.add(convert(session, rank, p, item));
+                for (Token item : t.items()) l.add(convert(rank, p, item));
                 yield l;
             }
             case JS -> {
-                JsRank js = session.js(rank);
+                JsRank js = jobs.js(rank);
                 Value v;
                 try {
                     // an argument is an expression: "function(){}" alone would parse as a declaration

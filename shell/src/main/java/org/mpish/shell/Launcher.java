@@ -17,145 +17,19 @@ import org.mpish.shell.script.Sandbox;
 import org.mpish.shell.script.ScriptRunner;
 
 /**
- * What the launcher does once its arguments are known: the shell ({@code mpish [-n N] [-c COMMANDS] [FILE]}) and
- * {@code mpish run}. {@link #main} reads the usual command lines itself and leaves everything else (help,
- * version, usage errors, unusual spellings) to picocli ({@link Main}): picocli is old bytecode the JDK's
- * ahead-of-time cache cannot keep, and building its model costs about a third of a start-up.
+ * The entry point ({@code ./mpish} starts this class) and what the launcher does once {@link Main} has read its
+ * command line: the shell ({@code mpish [-n N] [-c COMMANDS] [FILE]}), {@code mpish run} and {@code mpish man}.
  */
 public final class Launcher {
     public static final String VERSION = "0.1.0";
+    /** The memory limit of each rank unless -m says otherwise. */
+    static final long DEFAULT_MEMORY = 1L << 30;
 
     private Launcher() {}
 
     public static void main(String[] args) {
         MemoryCapOption.checkEnvironment();
-        Integer status = fast(args);
-        if (status == null) Main.main(args);
-        else System.exit(status);
-    }
-
-    // ---- the usual command lines, read without picocli ------------------------------------------------
-
-    /** The exit status of running {@code args} if they are a plain shell or run command line, else null. */
-    static Integer fast(String[] args) {
-        try {
-            if (args.length > 0 && args[0].equals("explore")) return org.mpish.shell.explore.ExploreCommand.explore(args, System.out, System.err);
-            if (args.length > 0 && args[0].equals("run") && org.mpish.shell.explore.ExploreCommand.hasSchedule(args)) {
-                return org.mpish.shell.explore.ExploreCommand.replay(args, System.out, System.err);
-            }
-            if (args.length > 0 && args[0].equals("run")) return fastRun(args);
-            return fastShell(args);
-        } catch (IOException e) {
-            return null;
-        }
-    }
-
-    private static Integer fastShell(String[] args) throws IOException {
-        int ranks = 4;
-        String commands = null;
-        boolean noColor = false;
-        Long eager = null;
-        Path file = null;
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (int i = 0; i < args.length; i++) {
-            String a = args[i];
-            // picocli refuses an option given twice (and knows the aliases): leave that case to it
-            if (a.startsWith("-") && !seen.add(a.equals("--ranks") ? "-n" : a)) return null;
-            switch (a) {
-                case "-n", "--ranks" -> {
-                    Integer n = i + 1 < args.length ? integer(args[++i]) : null;
-                    if (n == null) return null;
-                    ranks = n;
-                }
-                case "-c" -> {
-                    if (i + 1 >= args.length) return null;
-                    commands = args[++i];
-                }
-                case "--no-color" -> noColor = true;
-                case "--eager-limit" -> {
-                    Long l = i + 1 < args.length ? longValue(args[++i]) : null;
-                    if (l == null) return null;
-                    eager = l;
-                }
-                default -> {
-                    if (a.startsWith("-") || file != null || a.equals("run") || a.equals("man")) return null;
-                    file = Path.of(a);
-                }
-            }
-        }
-        return shell(ranks, commands, noColor, eager, file, 1L << 30);
-    }
-
-    private static Integer fastRun(String[] args) {
-        int ranks = 4;
-        double timeout = 0;
-        boolean io = false, env = false, host = false;
-        long memory = 1L << 30;
-        Long eager = null;
-        int i = 1;
-        java.util.Set<String> seen = new java.util.HashSet<>();
-        for (; i < args.length && args[i].startsWith("-") && !args[i].equals("-"); i++) {
-            String a = args[i];
-            if (!seen.add(a.equals("--ranks") ? "-n" : a)) return null;
-            switch (a) {
-                case "-n", "--ranks" -> {
-                    Integer n = i + 1 < args.length ? integer(args[++i]) : null;
-                    if (n == null) return null;
-                    ranks = n;
-                }
-                case "--timeout" -> {
-                    Double d = i + 1 < args.length ? doubleValue(args[++i]) : null;
-                    if (d == null) return null;
-                    timeout = d;
-                }
-                case "--allow-io" -> io = true;
-                case "--allow-env" -> env = true;
-                case "--allow-host-classes" -> host = true;
-                case "--memory" -> {
-                    Long l = i + 1 < args.length ? longValue(args[++i]) : null;
-                    if (l == null) return null;
-                    memory = l;
-                }
-                case "--eager-limit" -> {
-                    Long l = i + 1 < args.length ? longValue(args[++i]) : null;
-                    if (l == null) return null;
-                    eager = l;
-                }
-                default -> { return null; }
-            }
-        }
-        if (i >= args.length) return null;
-        String script = args[i++];
-        List<String> rest = new ArrayList<>();
-        for (; i < args.length; i++) {
-            if (args[i].startsWith("-")) return null; // picocli would read it as an option (or "--")
-            rest.add(args[i]);
-        }
-        return run(ranks, timeout, io, env, host, memory, eager, script, rest);
-    }
-
-    private static Integer integer(String s) {
-        try {
-            return Integer.parseInt(s);
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
-    private static Long longValue(String s) {
-        try {
-            return Long.parseLong(s);
-        } catch (NumberFormatException e) {
-            return null;
-        }
-    }
-
-    private static Double doubleValue(String s) {
-        try {
-            return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-            return null;
-        }
+        System.exit(Main.run(args, System.out, System.err));
     }
 
     // ---- the commands ------------------------------------------------------------------------------

@@ -5,184 +5,202 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import java.util.Locale;
+import org.mpish.shell.explore.ExploreCommand;
 
 /**
- * The mpish launcher. Exit status: 0 ok, 1 a command or script failed, 2 a usage error, 124 a script timed
- * out, and the code given to MPI_Abort when a script aborts.
+ * The launcher's command line: the four commands and their options, declared once ({@link Cli}), parsed once,
+ * and handed to {@link Launcher}. Exit status: 0 ok, 1 a command or script failed, 2 a usage error, 124 a script
+ * timed out, and the code given to MPI_Abort when a script aborts.
+ *
+ * <p>Hand-written rather than picocli: picocli builds its model by reflection over annotations at every start
+ * (about a third of a start-up, and old bytecode the JDK's ahead-of-time cache cannot keep), and the launcher
+ * used to read the usual command lines with a second parser to avoid that; this model costs next to nothing.
  */
-@Command(name = "mpish", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-        subcommands = {Main.RunCommand.class, Main.ManCommand.class})
-public final class Main implements Callable<Integer> {
+public final class Main {
     public static final String VERSION = Launcher.VERSION;
 
-    @Option(names = {"-n", "--ranks"}, paramLabel = "N", description = "number of ranks in the job (default ${DEFAULT-VALUE})")
-    int ranks = 4;
+    private Main() {}
 
-    @Option(names = "-c", paramLabel = "COMMANDS", description = "run these commands (separated by ';' or newlines) and exit")
-    String commands;
+    // ---- the model -------------------------------------------------------------------------------
 
-    @Option(names = "--no-color", description = "no colour, even on a terminal (NO_COLOR does the same)")
-    boolean noColor;
+    static final Cli.Option<Boolean> HELP = Cli.Option.flag("-h", "--help", "show this help and exit");
+    static final Cli.Option<Boolean> VERSION_FLAG = Cli.Option.flag("-V", "--version", "show the version and exit");
 
-    @Option(names = "--eager-limit", paramLabel = "BYTES",
-            description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
-    Long eagerLimit;
+    static final Cli.Option<Integer> RANKS = Cli.Option.value("-n", "--ranks", "N", "number of ranks in the job (default 4)",
+            Main::wholeNumber);
+    static final Cli.Option<String> COMMANDS = Cli.Option.value("-c", null, "COMMANDS",
+            "run these commands (separated by ';' or newlines) and exit", t -> t);
+    static final Cli.Option<Boolean> NO_COLOR = Cli.Option.flag(null, "--no-color",
+            "no colour, even on a terminal (NO_COLOR does the same)");
+    static final Cli.Option<Long> EAGER_LIMIT = Cli.Option.value(null, "--eager-limit", "BYTES",
+            "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)",
+            Main::longNumber);
+    static final Cli.Option<Long> MEMORY = Cli.Option.value("-m", "--memory", "BYTES",
+            "memory limit of each rank, in bytes or with K, M or G (default 1G)", Main::bytes);
+    static final Cli.Option<Long> MEMORY_CAP = Cli.Option.value(null, "--memory-cap", "BYTES",
+            "end a job whose ranks hold more than BYTES in all (Java heap and mem.alloc; default 2G or half the Java heap;"
+                    + " MPISH_MEMORY_CAP)", Main::bytes);
+    static final Cli.Operand FILE = new Cli.Operand("FILE", "a file of shell commands to run instead of reading the terminal", 0, 1);
 
-    @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
-            description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
-    long memory = 1L << 30;
+    static final Cli.Option<Double> TIMEOUT = Cli.Option.value(null, "--timeout", "SECONDS",
+            "abort the job after this long (exit status 124)", Main::seconds);
+    static final Cli.Option<Boolean> ALLOW_IO = Cli.Option.flag(null, "--allow-io",
+            "let scripts read and write files (load, readFile, writeFile)");
+    static final Cli.Option<Boolean> ALLOW_ENV = Cli.Option.flag(null, "--allow-env", "let scripts read the environment (getenv)");
+    static final Cli.Option<Boolean> ALLOW_HOST = Cli.Option.flag(null, "--allow-host-classes",
+            "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included");
+    static final Cli.Option<String> SCHEDULE = Cli.Option.value(null, "--schedule", "FILE",
+            "replay the schedule mpish explore -o wrote (the other options then are -n and --timeout)", t -> t);
+    static final Cli.Operand SCRIPT = new Cli.Operand("SCRIPT", "the script; '-' reads standard input", 1, 1);
+    static final Cli.Operand ARGS = new Cli.Operand("ARGS", "arguments, visible to the script as `args` (everything after SCRIPT)", 0, -1);
 
-    @Option(names = "--memory-cap", paramLabel = "BYTES", converter = Bytes.class,
-            description = "end a job whose ranks hold more than BYTES in all (Java heap and mem.alloc; default 2G or half"
-                    + " the Java heap; MPISH_MEMORY_CAP)")
-    Long memoryCap;
+    static final Cli.Option<Boolean> APROPOS = Cli.Option.flag("-k", "--apropos", "search page names and summaries for the word (apropos)");
+    static final Cli.Option<Boolean> WHATIS = Cli.Option.flag("-f", "--whatis", "show the one-line summary of the named pages (whatis)");
+    static final Cli.Option<Boolean> LOCAL = Cli.Option.flag("-l", "--local-file", "the arguments are page files, not names");
+    static final Cli.Option<Boolean> ALL = Cli.Option.flag("-a", "--all", "show every matching page in turn, not only the first");
+    static final Cli.Option<Boolean> WHERE = Cli.Option.flag("-w", "--where", "print the file of each page instead of showing it");
+    static final Cli.Option<Boolean> WHERE_PATH = Cli.Option.flag(null, "--path", "the same as --where");
+    static final Cli.Option<String> MANPATH = Cli.Option.value("-M", "--manpath", "PATH",
+            "search only these manual folders (separated by ':')", t -> t);
+    static final Cli.Option<Boolean> LINT = Cli.Option.flag(null, "--lint", "check page files and print mandoc-style messages");
+    static final Cli.Operand PAGE = new Cli.Operand("[SECTION] NAME|FILE",
+            "the pages, optionally after a section (3 MPI_Send), or files with -l and --lint", 1, -1);
 
-    @Parameters(arity = "0..1", paramLabel = "FILE", description = "a file of shell commands to run instead of reading the terminal")
-    Path file;
+    // explore reads its own command line (org.mpish.shell.explore.ExploreCommand); declared here for --help
+    static final Cli.Option<Boolean> SYNC = Cli.Option.flag(null, "--sync", "standard sends wait for their receive (no eager sends)");
+    static final Cli.Option<Long> MAX_SCHEDULES = Cli.Option.value(null, "--max-schedules", "K",
+            "try at most K schedules (default 1000; exit status 3 when stopped there)", Main::longNumber);
+    static final Cli.Option<Double> RUN_TIMEOUT = Cli.Option.value(null, "--timeout", "SECONDS",
+            "give up on one schedule after this long (default 30)", Main::seconds);
+    static final Cli.Option<String> OUTPUT = Cli.Option.value("-o", "--output", "FILE",
+            "write the schedule of the first problem found to FILE, for mpish run --schedule", t -> t);
+    static final Cli.Option<Boolean> SAME_OUTPUT = Cli.Option.flag(null, "--same-output",
+            "also count it a problem when a schedule prints something else than the first one");
+
+    static final Cli.Command RUN = new Cli.Command("run",
+            "Run a JavaScript file SPMD: every rank evaluates it in its own context.",
+            List.of(RANKS, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, HELP, VERSION_FLAG),
+            List.of(SCRIPT, ARGS), true, List.of());
+    static final Cli.Command EXPLORE = new Cli.Command("explore",
+            "Run a script under many schedules (message matchings and orders) looking for deadlocks, errors and"
+                    + " differing output. Exit status 0 none found, 1 found, 3 stopped at --max-schedules.",
+            List.of(RANKS, SYNC, MAX_SCHEDULES, RUN_TIMEOUT, OUTPUT, SAME_OUTPUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, HELP),
+            List.of(SCRIPT, ARGS), true, List.of());
+    static final Cli.Command MAN = new Cli.Command("man",
+            "man(1): show manual pages (mpish's own, then the system's; paged on a terminal), or search them. "
+                    + "Exit status 16 when a page is not found.",
+            List.of(APROPOS, WHATIS, LOCAL, ALL, WHERE, WHERE_PATH, MANPATH, LINT, HELP, VERSION_FLAG), List.of(PAGE), false, List.of());
+    static final Cli.Command SHELL = new Cli.Command("mpish",
+            "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
+            List.of(RANKS, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, HELP, VERSION_FLAG),
+            List.of(FILE), false, List.of(RUN, EXPLORE, MAN));
+
+    // ---- running it ------------------------------------------------------------------------------
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }
 
-    /** Runs the launcher with these arguments and streams; returns the exit status. */
+    /** Runs the launcher with these arguments; help, version and usage errors go to these streams. Returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new java.io.PrintWriter(out, true));
-        cl.setErr(new java.io.PrintWriter(err, true));
-        cl.setParameterExceptionHandler((ex, a) -> {
-            err.println("mpish: " + ex.getMessage());
-            err.println("usage: mpish [-n N] [-c COMMANDS] [FILE] | mpish run [-n N] SCRIPT | mpish --help");
+        // explore and run --schedule read their own command lines (their messages and checks are theirs)
+        boolean helpOnly = args.length == 2 && (args[1].equals("-h") || args[1].equals("--help"));
+        if (args.length > 0 && args[0].equals("explore")) {
+            if (helpOnly) {
+                out.print(Cli.help(EXPLORE));
+                return 0;
+            }
+            return ExploreCommand.explore(args, out, err);
+        }
+        if (args.length > 0 && args[0].equals("run") && !helpOnly && ExploreCommand.hasSchedule(args)) {
+            return ExploreCommand.replay(args, out, err);
+        }
+        Cli.Parsed p;
+        try {
+            p = Cli.parse(SHELL, args, HELP, VERSION_FLAG);
+        } catch (Cli.UsageError e) {
+            err.println(e.command.path() + ": " + e.getMessage());
+            err.println("usage: " + e.command.shortUsage() + " (" + e.command.path() + " --help lists the options)");
             return 2;
-        });
-        cl.setExecutionExceptionHandler((ex, c, p) -> {
-            err.println("mpish: " + ex);
+        }
+        if (p.has(HELP)) {
+            out.print(Cli.help(p.command));
+            return 0;
+        }
+        if (p.has(VERSION_FLAG)) {
+            out.println("mpish " + VERSION);
+            return 0;
+        }
+        try {
+            if (p.command == RUN) {
+                MemoryCapOption.apply(p.get(MEMORY_CAP, null));
+                return Launcher.run(p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV), p.has(ALLOW_HOST),
+                        p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.get(EAGER_LIMIT, null), p.word(SCRIPT), p.words(ARGS));
+            }
+            if (p.command == MAN) {
+                List<String> man = new ArrayList<>();
+                if (p.has(APROPOS)) man.add("-k");
+                if (p.has(WHATIS)) man.add("-f");
+                if (p.has(LOCAL)) man.add("-l");
+                if (p.has(ALL)) man.add("-a");
+                if (p.has(WHERE) || p.has(WHERE_PATH)) man.add("-w");
+                if (p.has(LINT)) man.add("--lint");
+                if (p.has(MANPATH)) man.add("--manpath=" + p.get(MANPATH, null));
+                man.add("--");
+                man.addAll(p.words(PAGE));
+                return Launcher.man(man);
+            }
+            MemoryCapOption.apply(p.get(MEMORY_CAP, null));
+            String file = p.word(FILE);
+            return Launcher.shell(p.get(RANKS, 4), p.get(COMMANDS, null), p.has(NO_COLOR), p.get(EAGER_LIMIT, null),
+                    file == null ? null : Path.of(file), p.get(MEMORY, Launcher.DEFAULT_MEMORY));
+        } catch (IOException e) {
+            err.println("mpish: " + e.getMessage());
             return 1;
-        });
-        return cl.execute(args);
-    }
-
-    @Override
-    public Integer call() throws IOException {
-        MemoryCapOption.apply(memoryCap);
-        return Launcher.shell(ranks, commands, noColor, eagerLimit, file, memory);
-    }
-
-    @Command(name = "run", mixinStandardHelpOptions = true,
-            description = "Run a JavaScript file SPMD: every rank evaluates it in its own context.")
-    static final class RunCommand implements Callable<Integer> {
-        @Option(names = {"-n", "--ranks"}, paramLabel = "N", description = "number of ranks (default ${DEFAULT-VALUE})")
-        int ranks = 4;
-
-        @Option(names = "--timeout", paramLabel = "SECONDS", description = "abort the job after this long (exit status 124)")
-        double timeout;
-
-        @Option(names = "--allow-io", description = "let scripts read and write files (load, readFile, writeFile)")
-        boolean allowIo;
-
-        @Option(names = "--allow-env", description = "let scripts read the environment (getenv)")
-        boolean allowEnv;
-
-        @Option(names = "--allow-host-classes",
-                description = "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included")
-        boolean allowHost;
-
-        @Option(names = {"-m", "--memory"}, paramLabel = "BYTES", converter = Bytes.class,
-                description = "memory limit of each rank, in bytes or with K, M or G (default 1G)")
-        long memory = 1L << 30;
-
-        @Option(names = "--eager-limit", paramLabel = "BYTES",
-                description = "standard sends up to BYTES complete without waiting for the receive (default 65536; MPISH_EAGER_LIMIT)")
-        Long eagerLimit;
-
-        @Option(names = "--memory-cap", paramLabel = "BYTES", converter = Bytes.class,
-                description = "end a job whose ranks hold more than BYTES in all (Java heap and mem.alloc; default 2G or half"
-                        + " the Java heap; MPISH_MEMORY_CAP)")
-        Long memoryCap;
-
-        @Parameters(index = "0", paramLabel = "SCRIPT", description = "the script; '-' reads standard input")
-        String script;
-
-        @Parameters(index = "1..*", paramLabel = "ARGS", description = "arguments, visible to the script as `args`")
-        List<String> args = new ArrayList<>();
-
-        @Override
-        public Integer call() {
-            MemoryCapOption.apply(memoryCap);
-            return Launcher.run(ranks, timeout, allowIo, allowEnv, allowHost, memory, eagerLimit, script, args);
         }
     }
 
-    @Command(name = "man", mixinStandardHelpOptions = true,
-            description = "man(1): show manual pages (mpish's own, then the system's; paged on a terminal), or search them. "
-                    + "Exit status 16 when a page is not found.")
-    static final class ManCommand implements Callable<Integer> {
-        @Option(names = {"-k", "--apropos"}, description = "search page names and summaries for the word (apropos)")
-        boolean apropos;
+    // ---- converters --------------------------------------------------------------------------------
 
-        @Option(names = {"-f", "--whatis"}, description = "show the one-line summary of the named pages (whatis)")
-        boolean whatis;
-
-        @Option(names = {"-l", "--local-file"}, description = "the arguments are page files, not names")
-        boolean local;
-
-        @Option(names = {"-a", "--all"}, description = "show every matching page in turn, not only the first")
-        boolean all;
-
-        @Option(names = {"-w", "--where", "--path"}, description = "print the file of each page instead of showing it")
-        boolean where;
-
-        @Option(names = {"-M", "--manpath"}, paramLabel = "PATH", description = "search only these manual folders (separated by ':')")
-        String manpath;
-
-        @Option(names = "--lint", description = "check page files and print mandoc-style messages")
-        boolean lint;
-
-        @Parameters(arity = "1..*", paramLabel = "[SECTION] NAME|FILE")
-        List<String> words = new ArrayList<>();
-
-        @Override
-        public Integer call() throws IOException {
-            List<String> args = new ArrayList<>();
-            if (apropos) args.add("-k");
-            if (whatis) args.add("-f");
-            if (local) args.add("-l");
-            if (all) args.add("-a");
-            if (where) args.add("-w");
-            if (lint) args.add("--lint");
-            if (manpath != null) args.add("--manpath=" + manpath);
-            args.add("--");
-            args.addAll(words);
-            return Launcher.man(args);
+    static int wholeNumber(String t) {
+        try {
+            return Integer.parseInt(t.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + t + "' is not a whole number");
         }
+    }
+
+    static long longNumber(String t) {
+        try {
+            return Long.parseLong(t.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + t + "' is not a whole number");
+        }
+    }
+
+    static double seconds(String t) {
+        try {
+            double d = Double.parseDouble(t.trim());
+            if (d >= 0 && !Double.isInfinite(d)) return d;
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("'" + t + "' is not a number of seconds (0 or more)");
     }
 
     /** A number of bytes: 65536, 64K, 16M, 1G (powers of 1024); more than 0. */
-    static final class Bytes implements CommandLine.ITypeConverter<Long> {
-        @Override
-        public Long convert(String v) {
-            String t = v.trim().toUpperCase(java.util.Locale.ROOT);
-            int shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : t.endsWith("G") ? 30 : 0;
-            if (shift > 0) t = t.substring(0, t.length() - 1);
-            long n;
-            try {
-                n = Long.parseLong(t);
-            } catch (NumberFormatException e) {
-                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes (such as 65536, 64K, 16M or 1G)");
-            }
-            if (n <= 0 || n > (Long.MAX_VALUE >> shift)) {
-                throw new CommandLine.TypeConversionException("'" + v + "' is not a number of bytes above 0");
-            }
-            return n << shift;
+    static long bytes(String v) {
+        String t = v.trim().toUpperCase(Locale.ROOT);
+        int shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : t.endsWith("G") ? 30 : 0;
+        if (shift > 0) t = t.substring(0, t.length() - 1);
+        long n;
+        try {
+            n = Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + v + "' is not a number of bytes (such as 65536, 64K, 16M or 1G)");
         }
-    }
-
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override public String[] getVersion() { return new String[] {"mpish " + VERSION}; }
+        if (n <= 0 || n > (Long.MAX_VALUE >> shift)) throw new IllegalArgumentException("'" + v + "' is not a number of bytes above 0");
+        return n << shift;
     }
 }

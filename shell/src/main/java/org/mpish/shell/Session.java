@@ -7,60 +7,43 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.mpish.runtime.Event;
 import org.mpish.runtime.Job;
-import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.shell.script.JsRank;
-import org.mpish.shell.script.RankOutput;
-import org.mpish.shell.script.Sandbox;
 
 /**
- * A shell session: the current job and default rank, one JavaScript context per rank (made on first use),
- * trace settings, and calls still running on blocked ranks. Every line goes through {@link #execute}.
+ * A shell session. Every line goes through {@link #execute}, which dispatches each command to a builtin or to
+ * {@link CallCommand}. The state lives in parts below this class, which builtins reach through it:
+ * {@link JobControl} (the job, its size and default rank, the JavaScript contexts), {@link Waits} (commands
+ * still running on blocked ranks, Ctrl-C), {@link Tracing}, {@link Recording} and {@link Outcomes} (the exit
+ * status). {@link CallCommand} is given those parts, not the session.
  */
 public final class Session implements AutoCloseable {
-    /** How long a call may block before the shell stops waiting for it and shows the prompt again. */
-    private long detachMillis = 150;
-
     private final Catalogue catalogue = Catalogue.get();
     private final Printer printer;
     private final boolean interactive;
     private final Map<String, Builtin> builtins = new LinkedHashMap<>();
-    private final List<CompletableFuture<?>> pending = new CopyOnWriteArrayList<>();
-    private final Map<Integer, JsRank> contexts = new ConcurrentHashMap<>();
-    private final RankOutput rankOutput;
-    private Job job;
-    private int size;
-    private int defaultRank;
-    private Set<String> traceFamilies = Set.of();
-    private Runnable traceOff;
-    private int errors;
-    private int usageErrors;
-    private boolean exitRequested;
-    private volatile boolean interruptRequested;
-    /** The script `run` is running in its own job, for Ctrl-C. */
-    private volatile org.mpish.shell.script.ScriptRunner runningScript;
-    private Recorder recorder;
     private final List<String> inputHistory = new ArrayList<>();
-    private final List<Event> traceBuffer = java.util.Collections.synchronizedList(new ArrayList<>());
-    private static final int TRACE_BUFFER_LIMIT = 1_000_000;
-    private int exitCode;
-    private Job.Options jobOptions = Job.Options.defaults();
+    private final Outcomes outcomes;
+    private final Tracing tracing;
+    private final Recording recording;
+    private final JobControl jobs;
+    private final Waits waits;
+    private final CallCommand calls;
 
     public Session(int size, Printer printer, boolean interactive) {
-        this.size = size;
         this.printer = printer;
         this.interactive = interactive;
-        this.rankOutput = new RankOutput(printer.out(), true);
+        this.outcomes = new Outcomes(printer);
+        this.tracing = new Tracing(printer);
+        this.recording = new Recording(printer, catalogue);
+        this.jobs = new JobControl(size, catalogue, printer, interactive, tracing);
+        this.waits = new Waits(jobs, printer, outcomes);
+        this.calls = new CallCommand(jobs, waits, recording, outcomes, printer);
         for (Builtin b : Builtins.all()) builtins.put(b.name(), b);
     }
 
@@ -78,72 +61,27 @@ public final class Session implements AutoCloseable {
     public Pager pager() { return pager; }
     public void setPager(Pager p) { pager = p; }
 
-    /** The options of the jobs this session starts from now on (mpish -m: the memory limit of each rank). */
-    public void setJobOptions(Job.Options o) { jobOptions = o; }
-    public Job.Options jobOptions() { return jobOptions; }
-
-    /** How long to wait for a blocked call before giving the prompt back (tests use 0). */
-    public void setDetachMillis(long ms) { detachMillis = ms; }
     public Catalogue catalogue() { return catalogue; }
     public boolean interactive() { return interactive; }
     public Map<String, Builtin> builtins() { return builtins; }
-    public int defaultRank() { return defaultRank; }
-    public int size() { return size; }
+    public List<String> inputHistory() { return List.copyOf(inputHistory); }
 
-    public void setDefaultRank(int r) {
-        if (r < 0 || r >= size) throw new IllegalArgumentException("ranks run from 0 to " + (size - 1));
-        defaultRank = r;
-    }
+    // ---- the job (JobControl) --------------------------------------------------------------------
 
+    /** The options of the jobs this session starts from now on (mpish -m: the memory limit of each rank). */
+    public void setJobOptions(Job.Options o) { jobs.setOptions(o); }
+    public Job.Options jobOptions() { return jobs.options(); }
+    public int defaultRank() { return jobs.defaultRank(); }
+    public int size() { return jobs.size(); }
+    public void setDefaultRank(int r) { jobs.setDefaultRank(r); }
     /** The running job, starting a new one if there is none or the last one was aborted. */
-    public Job job() {
-        if (job == null || job.abortReason() != null || job.isOver()) {
-            boolean replacing = job != null;
-            if (job != null) closeJob();
-            job = Catalogue.get().newJob(size, jobOptions);
-            MemoryCap.watch(job);
-            Job j = job;
-            j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
-                    + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });
-            j.onDeadlock(report -> printer.asyncError(report));
-            // over the memory cap: stop the JavaScript running on the ranks now, so its objects can go (item 18)
-            j.onAbort(a -> { if (a.kind() == Job.Abort.Kind.MEMORY) for (JsRank js : contexts.values()) js.cancel(); });
-            if (!traceFamilies.isEmpty()) setTrace(traceFamilies);
-            if (replacing && interactive) printer.println(printer.dim("started a new job of " + size + " ranks"));
-        }
-        return job;
-    }
-
+    public Job job() { return jobs.job(); }
     /** The job if one is running, without starting one. */
-    public Job currentJob() { return job; }
-
+    public Job currentJob() { return jobs.current(); }
     /** Replaces the job by a new one of {@code n} ranks. */
-    public void newJob(int n) {
-        if (n < 1 || n > Job.MAX_RANKS) throw new IllegalArgumentException("a job has 1 to " + Job.MAX_RANKS + " ranks");
-        closeJob();
-        size = n;
-        defaultRank = Math.min(defaultRank, n - 1);
-        job();
-    }
-
-    private void closeJob() {
-        if (traceOff != null) { traceOff.run(); traceOff = null; }
-        for (JsRank js : contexts.values()) {
-            try { js.close(); } catch (RuntimeException ignored) { /* closing anyway */ }
-        }
-        contexts.clear();
-        pending.clear();
-        if (job != null) {
-            MpiProcess.release(job);
-            job.close();
-        }
-        job = null;
-    }
-
+    public void newJob(int n) { jobs.newJob(n); }
     /** The JavaScript context of a rank; call on that rank's thread only. */
-    public JsRank js(Rank r) {
-        return contexts.computeIfAbsent(r.id(), id -> new JsRank(r, catalogue, rankOutput, List.of(), Sandbox.STRICT));
-    }
+    public JsRank js(Rank r) { return jobs.js(r); }
 
     // ---- executing lines -------------------------------------------------------------------------
 
@@ -152,7 +90,7 @@ public final class Session implements AutoCloseable {
         if (!text.isBlank()) inputHistory.add(text);
         boolean ok = true;
         for (String cmd : LineParser.splitCommands(text)) {
-            if (exitRequested) break;
+            if (outcomes.exitRequested()) break;
             String t = cmd.strip();
             if (t.isEmpty() || t.startsWith("#")) continue;
             ok &= executeOne(t);
@@ -176,18 +114,18 @@ public final class Session implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 return usage(word + ": " + e.getMessage());
             }
-            if (!ok) errors++;
+            if (!ok) outcomes.countError();
             return ok;
         }
         Call call = catalogue.call(word);
         if (call == null) return usage(unknownCommand(word));
         List<Integer> ranks;
         try {
-            ranks = Targets.parse(line.target(), job().size(), defaultRank);
+            ranks = Targets.parse(line.target(), job().size(), defaultRank());
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
-        return CallCommand.run(this, call, line, ranks);
+        return calls.run(call, line, ranks);
     }
 
     private String unknownCommand(String word) {
@@ -202,196 +140,60 @@ public final class Session implements AutoCloseable {
         return "unknown command '" + word + "'; " + hint;
     }
 
+    // ---- outcomes (Outcomes) ---------------------------------------------------------------------
+
     /** Records a usage error (a line that could not be understood) and prints it. */
-    public boolean usage(String message) {
-        usageErrors++;
-        printer.error(message);
-        return false;
-    }
-
+    public boolean usage(String message) { return outcomes.usage(message); }
     /** Records a failed command and prints why. */
-    public boolean failure(String message) {
-        errors++;
-        printer.error(message);
-        return false;
-    }
+    public boolean failure(String message) { return outcomes.failure(message); }
+    public void countError() { outcomes.countError(); }
+    /** 0 when every command succeeded, 2 when the last failure was a usage error only, 1 otherwise. */
+    public int exitStatus() { return outcomes.exitStatus(); }
+    public void requestExit(int code) { outcomes.requestExit(code); }
+    public boolean exitRequested() { return outcomes.exitRequested(); }
 
-    /**
-     * Waits for {@code f} running on {@code rank}; if the rank blocks for longer than a moment, stops waiting
-     * and arranges for {@code onDone} to print the result when it arrives. Returns the result, or null when
-     * detached.
-     */
+    // ---- waiting and interrupts (Waits) ----------------------------------------------------------
+
+    /** How long to wait for a blocked call before giving the prompt back (tests use 0). */
+    public void setDetachMillis(long ms) { waits.setDetachMillis(ms); }
+
+    /** See {@link Waits#await}: the result, or null when the rank blocked and the result will be printed later. */
     public <T> T await(Rank rank, CompletableFuture<T> f, String what, java.util.function.Consumer<Object> onDone)
             throws ExecutionException {
-        long blockedSince = 0;
-        long interruptedAt = 0;
-        long lastInterruptSent = 0;
-        interruptRequested = false;
-        while (true) {
-            try {
-                return f.get(10, TimeUnit.MILLISECONDS);
-            } catch (TimeoutException e) {
-                long now0 = System.nanoTime();
-                if (interruptRequested && interruptedAt == 0) interruptedAt = now0;
-                // keep asking while the command runs: the context may still be starting, or the first
-                // request may land between two evaluations
-                if (interruptedAt != 0 && rank.status() == Rank.Status.RUNNING && now0 - lastInterruptSent > 1_000_000_000L) {
-                    JsRank js = contexts.get(rank.id());
-                    if (js != null) {
-                        lastInterruptSent = now0;
-                        js.interruptAsync(() -> {
-                            if (contexts.remove(rank.id(), js)) {
-                                printer.asyncError("[" + rank.id() + "] JavaScript did not stop in time; the rank's context was reset");
-                            }
-                        });
-                    }
-                }
-                boolean giveUp = interruptedAt != 0 && (rank.status() == Rank.Status.WAITING
-                        || now0 - interruptedAt > 10_000_000_000L);
-                if (rank.status() == Rank.Status.WAITING || giveUp) {
-                    long now = System.nanoTime();
-                    if (blockedSince == 0) blockedSince = now;
-                    if (giveUp || now - blockedSince > detachMillis * 1_000_000) {
-                        String desc = rank.waitDescription();
-                        printer.println(printer.dim("[" + rank.id() + "] " + what
-                                + (desc != null ? " is waiting: " + desc : interruptedAt != 0 ? " is still running" : " is waiting")
-                                + " (the result will be shown when it arrives)"));
-                        pending.add(f);
-                        f.whenComplete((v, ex) -> {
-                            pending.remove(f);
-                            onDone.accept(ex != null ? unwrap(ex) : v);
-                        });
-                        return null;
-                    }
-                } else blockedSince = 0;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new ExecutionException(new JobAbortedException(new Job.Abort(130, "interrupted", Job.Abort.Kind.CLOSED, -1)));
-            }
-        }
+        return waits.await(rank, f, what, onDone);
     }
 
-    static Throwable unwrap(Throwable t) {
-        while ((t instanceof java.util.concurrent.CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
-            t = t.getCause();
-        }
-        return t;
-    }
+    static Throwable unwrap(Throwable t) { return Waits.unwrap(t); }
 
     /** Waits (at most {@code seconds}) for calls still running on blocked ranks, for the end of batch input. */
-    public void drain(double seconds) {
-        long end = System.nanoTime() + (long) (seconds * 1e9);
-        while (!pending.isEmpty() && System.nanoTime() < end) {
-            Job j = job;
-            if (j == null || j.abortReason() != null) break;
-            if (j.lastDeadlockReport() != null && allPendingBlocked(j)) {
-                errors++;
-                break;
-            }
-            try {
-                Thread.sleep(10);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
-        if (!pending.isEmpty() && job != null && job.abortReason() == null) {
-            if (job.lastDeadlockReport() == null) printer.error(job.rollCall().replaceFirst("^deadlock: every rank is waiting and none can proceed",
-                    "calls still waiting when the input ended:"));
-            errors++;
-        }
-    }
-
-    private boolean allPendingBlocked(Job j) {
-        for (Rank r : j.ranks()) if (r.status() == Rank.Status.RUNNING) return false;
-        return true;
-    }
-
-    public void countError() { errors++; }
+    public void drain(double seconds) { waits.drain(seconds); }
 
     /** Ctrl-C while a command runs: stop waiting for it (its result still arrives later) and stop its JavaScript. */
-    public void interrupt() {
-        interruptRequested = true;
-        org.mpish.shell.script.ScriptRunner s = runningScript;
-        if (s != null) s.interrupt();
-    }
+    public void interrupt() { waits.interrupt(); }
 
     /** Runs a script in its own job; Ctrl-C ({@link #interrupt}) ends that job. Returns the script's exit status. */
     public int runScript(org.mpish.shell.script.ScriptRunner runner, String name, String code) {
-        runningScript = runner;
-        try {
-            return runner.run(name, code);
-        } finally {
-            runningScript = null;
-        }
+        return waits.runScript(runner, name, code);
     }
 
-    /** 0 when every command succeeded, 2 when the last failure was a usage error only, 1 otherwise. */
-    public int exitStatus() {
-        if (exitRequested) return exitCode;
-        if (errors > 0) return 1;
-        return usageErrors > 0 ? 2 : 0;
-    }
+    // ---- trace (Tracing) -------------------------------------------------------------------------
 
-    public void requestExit(int code) {
-        exitRequested = true;
-        exitCode = code;
-    }
-
-    public boolean exitRequested() { return exitRequested; }
-
-    // ---- trace -------------------------------------------------------------------------------
-
-    public Set<String> traceFamilies() { return traceFamilies; }
-
+    public Set<String> traceFamilies() { return tracing.families(); }
     /** Prints events of these families as they happen (empty: trace off; "all": every family). */
-    public void setTrace(Set<String> families) {
-        if (traceOff != null) { traceOff.run(); traceOff = null; }
-        traceFamilies = Set.copyOf(families);
-        if (families.isEmpty() || job == null) return;
-        traceOff = job.onEvent(this::showEvent);
-    }
-
-    private void showEvent(Event e) {
-        if (!traceFamilies.contains("all") && !traceFamilies.contains(e.family()) && !e.family().equals("call")) return;
-        if (traceBuffer.size() < TRACE_BUFFER_LIMIT) traceBuffer.add(e);
-        if (e.family().equals("call")) return; // call spans go to `trace save`, not the screen
-        printer.async(printer.dim("trace [" + e.rank() + "] " + e.family() + " " + e.kind() + ": ") + e.text());
-    }
-
+    public void setTrace(Set<String> families) { tracing.set(families, jobs.current()); }
     /** The events seen since tracing was turned on, for `trace save`. */
-    public List<Event> tracedEvents() {
-        synchronized (traceBuffer) {
-            return new ArrayList<>(traceBuffer);
-        }
-    }
+    public List<Event> tracedEvents() { return tracing.events(); }
+    public void clearTrace() { tracing.clear(); }
 
-    public void clearTrace() { traceBuffer.clear(); }
+    // ---- record (Recording) ----------------------------------------------------------------------
 
-    public List<String> inputHistory() { return List.copyOf(inputHistory); }
-
-    // ---- record ----------------------------------------------------------------------------------
-
-    void startRecording(java.nio.file.Path file) throws java.io.IOException {
-        stopRecording();
-        recorder = new Recorder(file, size, catalogue);
-    }
-
-    void stopRecording() {
-        if (recorder == null) return;
-        try {
-            recorder.close();
-        } catch (java.io.IOException e) {
-            printer.error("record: " + e.getMessage());
-        }
-        recorder = null;
-    }
-
-    Recorder recorder() { return recorder; }
+    void startRecording(java.nio.file.Path file) throws java.io.IOException { recording.start(file, size()); }
+    void stopRecording() { recording.stop(); }
+    Recorder recorder() { return recording.recorder(); }
 
     @Override
     public void close() {
-        stopRecording();
-        closeJob();
+        recording.stop();
+        jobs.close();
     }
 }

@@ -241,4 +241,27 @@ class ShellTmuxIT {
             exitWithCtrlD(t, "1");
         }
     }
+
+    /** Issue 19, item 13: in a js command, Tab completes the members of MPI. (and lists them with their synopses). */
+    @Test
+    void tabCompletesScriptMembersInAJsCommand() throws Exception {
+        Path hist = Files.createTempFile("mpish-hist", "");
+        try (Tmux t = new Tmux(env(hist), "-n 2")) {
+            t.waitFor(PROMPT + " ?$", 60);
+            t.type("js print(MPI.Comm_ra");
+            t.send("Tab");
+            t.waitFor(PROMPT + " js print\\(MPI\\.Comm_rank", 10);
+            t.type("(MPI.COMM_WORLD))");
+            t.send("Enter");
+            t.waitFor("^\\[0\\] 0$", 30);
+            t.waitFor("(?s)\\n" + PROMPT + " ?\\s*\\z", 20);
+            t.type("js MPI.Comm_s");
+            t.send("Tab");
+            t.send("Tab");
+            // int MPI_Comm_size(MPI_Comm comm, int *size): the script form takes comm and returns size
+            t.waitFor("MPI\\.Comm_size +\\(size = MPI\\.Comm_size\\(comm\\)\\)", 10);
+            t.send("C-c");
+            exitWithCtrlD(t, "0");
+        }
+    }
 }

@@ -2,6 +2,8 @@ package org.mpish.shell.repl;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jline.reader.Candidate;
 import org.jline.reader.Completer;
 import org.jline.reader.LineReader;
@@ -13,10 +15,12 @@ import org.mpish.runtime.catalog.PType;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.shell.Session;
+import org.mpish.shell.script.ScriptApi;
 
 /**
  * Tab completion: command names first; then, for a call, values of the kind the next parameter takes —
- * live handles of that kind and predefined names of its group.
+ * live handles of that kind and predefined names of its group; in a {@code js} command, the members of
+ * {@code MPI.}, {@code LAPI.} and {@code mem.} with their synopses.
  */
 final class ShellCompleter implements Completer {
     private final Session session;
@@ -34,6 +38,10 @@ final class ShellCompleter implements Completer {
             return;
         }
         String cmd = words.get(first).toLowerCase(Locale.ROOT);
+        if (cmd.equals("js")) {
+            completeScript(line.word(), out);
+            return;
+        }
         if (cmd.equals("man") || cmd.equals("whatis") || cmd.equals("help")) {
             java.util.Set<String> seen = new java.util.HashSet<>();
             for (org.mpish.shell.man.WhatisIndex.Entry e : org.mpish.shell.ManCommands.index().entries()) {
@@ -81,6 +89,24 @@ final class ShellCompleter implements Completer {
         }
         if (out.isEmpty() && eq < 0) {
             out.add(new Candidate(p.name() + "=", p.name() + "=", null, p.cDecl().toLowerCase(Locale.ROOT), null, null, false));
+        }
+    }
+
+    /** {@code MPI.}, {@code LAPI.} or {@code mem.} and the start of a member name, at the end of the word being typed. */
+    private static final Pattern MEMBER = Pattern.compile("(?<![\\w$.])(MPI|LAPI|mem)\\.(\\w*)$");
+
+    /**
+     * In a {@code js} command: after {@code MPI.}, {@code LAPI.} or {@code mem.}, every member of that object with
+     * its synopsis (the word may hold more code before it: {@code print(MPI.Comm_r}).
+     */
+    private void completeScript(String word, List<Candidate> out) {
+        Matcher m = MEMBER.matcher(word);
+        if (!m.find()) return;
+        String object = m.group(1);
+        String before = word.substring(0, m.start());
+        for (ScriptApi.Member member : ScriptApi.members(session.catalogue(), object)) {
+            String full = object + "." + member.name();
+            out.add(new Candidate(before + full, full, object, member.synopsis(), null, null, false));
         }
     }
 }

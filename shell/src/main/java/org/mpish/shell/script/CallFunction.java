@@ -2,6 +2,7 @@ package org.mpish.shell.script;
 
 import java.util.List;
 import org.graalvm.polyglot.Value;
+import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Catalogue;
@@ -16,25 +17,27 @@ import org.mpish.runtime.mpi.MpiException;
  * A catalogued call as a JavaScript function: arguments in C order without OUT parameters; one output is the
  * return value, several come back as an object keyed by the C parameter names.
  *
- * <p>JavaScript sees a plain function made by {@link JsRank}'s prelude, one per call, which passes exactly as many
+ * <p>JavaScript sees a plain function made by the prelude ({@code prelude.js}), one per call, which passes exactly as many
  * arguments as the call takes to {@code callN} here (N = that number; a missing one is undefined, a null here),
  * or reports too many through {@link #tooMany}. A fixed-arity host method is what the engine calls fastest: it
  * converts numbers, strings, booleans and host objects in the compiled call, and this class takes those as they
  * are; anything else (arrays, plain objects, functions) arrives wrapped and is converted from its Value.
  */
 public final class CallFunction {
-    private final JsRank js;
+    private final JsValues js;
+    private final Rank rank;
     private final Call call;
     private final List<Param> inputs;
     private final PType[] types;
     private final boolean[] plain;
-    /** The parameter's conversion takes a JavaScript int (Integer) as it takes the Long {@link JsRank#plain} makes of it. */
+    /** The parameter's conversion takes a JavaScript int (Integer) as it takes the Long {@link JsValues#plain} makes of it. */
     private final boolean[] intAsIs;
     private final String[] outputNames;
     private final Catalogue catalogue = Catalogue.get();
 
-    CallFunction(JsRank js, Call call) {
+    CallFunction(JsValues js, Rank rank, Call call) {
         this.js = js;
+        this.rank = rank;
         this.call = call;
         this.inputs = call.inputs();
         this.types = new PType[inputs.size()];
@@ -96,7 +99,7 @@ public final class CallFunction {
                 + "), got " + got);
     }
 
-    /** Converts the arguments in place (as {@link JsRank#toJava} would) and invokes the call. */
+    /** Converts the arguments in place (as {@link JsValues#toJava} would) and invokes the call. */
     private Object invoke(Object[] raw) {
         StructBack back = null;
         Object[] outs;
@@ -105,22 +108,23 @@ public final class CallFunction {
                 Object a = raw[i];
                 // handles (any kind of parameter) and, where the parameter converts numbers, ints are taken as they are
                 if (a instanceof Handle || (intAsIs[i] && a instanceof Integer)) continue;
-                Object v = plain[i] ? JsRank.plain(a) : JsRank.NOT_PLAIN;
-                if (v != JsRank.NOT_PLAIN) {
+                Object v = plain[i] ? JsValues.plain(a) : JsValues.NOT_PLAIN;
+                if (v != JsValues.NOT_PLAIN) {
                     raw[i] = v;
                     continue;
                 }
-                Value value = js.context().asValue(a);
+                Value value = js.value(a);
                 raw[i] = js.argument(value, types[i]);
+                // a structure argument: what the call writes into it goes back to the script's object
                 if (types[i].kind() == PType.Kind.STRUCT) back = StructBack.of(back, value, raw[i]);
             }
-            outs = Invoker.invokeInPlace(js.rank(), catalogue, call, raw);
+            outs = Invoker.invokeInPlace(rank, catalogue, call, raw);
         } catch (ArgError e) {
             throw js.typeError(call.api() + "." + call.scriptName() + ": " + e.getMessage());
         } catch (MpiException e) {
             throw js.mpiError(e);
         } catch (LapiException e) {
-            throw js.lapiError(e.at(call.name(), js.rank().id()));
+            throw js.lapiError(e.at(call.name(), rank.id()));
         } finally {
             if (back != null) back.write(js);
         }
@@ -143,7 +147,7 @@ public final class CallFunction {
             return new StructBack(object, fields, new java.util.HashMap<>(fields), next);
         }
 
-        void write(JsRank js) {
+        void write(JsValues js) {
             for (StructBack b = this; b != null; b = b.next) {
                 for (java.util.Map.Entry<String, Object> e : b.fields.entrySet()) {
                     if (b.before.containsKey(e.getKey()) && java.util.Objects.equals(b.before.get(e.getKey()), e.getValue())) continue;

@@ -13,11 +13,11 @@ import org.mpish.runtime.mpi.ErrorClass;
  * as that error code; anything else thrown is reported as MPI_ERR_OTHER with its message.
  */
 final class JsCallback implements Callback {
-    private final JsRank owner;
+    private final JsValues owner;
     private final Value fn;
     private final String description;
 
-    JsCallback(JsRank owner, Value fn) {
+    JsCallback(JsValues owner, Value fn) {
         this.owner = owner;
         this.fn = fn;
         String src;

@@ -1,8 +1,12 @@
 package org.mpish.shell.script;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.graalvm.polyglot.Value;
 import org.graalvm.polyglot.proxy.ProxyExecutable;
+import org.graalvm.polyglot.proxy.ProxyArray;
 import org.graalvm.polyglot.proxy.ProxyObject;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.MemoryFault;
@@ -13,11 +17,25 @@ import org.mpish.runtime.mpi.datatype.TypedAccess;
 
 /** The {@code mem} global: this rank's memory. alloc, free, read, write; bad addresses throw RangeError. */
 final class MemObject implements ProxyObject {
-    private static final List<String> KEYS = List.of("alloc", "free", "read", "write", "limit", "inUse");
-    private final JsRank js;
+    /** The members, each with how it is used (completion shows these). */
+    static final Map<String, String> SYNOPSES = synopses(
+            "alloc", "mem.alloc(bytes) -> addr: a new block of this rank's memory",
+            "free", "mem.free(addr): gives the block back",
+            "read", "mem.read(addr, datatype, count = 1) -> array of count values",
+            "write", "mem.write(addr, datatype, value or array of values)",
+            "limit", "mem.limit: the most bytes this rank may allocate",
+            "inUse", "mem.inUse: the bytes this rank has allocated now");
+    private static final List<String> KEYS = List.copyOf(SYNOPSES.keySet());
+
+    private static Map<String, String> synopses(String... pairs) {
+        Map<String, String> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) m.put(pairs[i], pairs[i + 1]);
+        return Collections.unmodifiableMap(m);
+    }
+    private final JsValues js;
     private final Memory mem;
 
-    MemObject(JsRank js) {
+    MemObject(JsValues js) {
         this.js = js;
         this.mem = js.rank().memory();
     }
@@ -80,7 +98,8 @@ final class MemObject implements ProxyObject {
         throw js.typeError("mem: " + a[i] + " is not a datatype");
     }
 
-    @Override public Object getMemberKeys() { return KEYS.toArray(new String[0]); }
+    // a script array (a Java array would need host array access, which the sandbox refuses)
+    @Override public Object getMemberKeys() { return ProxyArray.fromList(List.copyOf(KEYS)); }
     @Override public boolean hasMember(String key) { return KEYS.contains(key); }
     @Override public void putMember(String key, Value value) { throw new UnsupportedOperationException("mem." + key + " is read-only"); }
 }

@@ -1,0 +1,55 @@
+package org.mpish.shell.script;
+
+import java.lang.reflect.Method;
+import org.graalvm.polyglot.Context;
+import org.graalvm.polyglot.EnvironmentAccess;
+import org.graalvm.polyglot.HostAccess;
+import org.graalvm.polyglot.PolyglotAccess;
+import org.graalvm.polyglot.io.IOAccess;
+import org.mpish.runtime.mpi.Handle;
+
+/**
+ * Builds a rank's polyglot context with exactly what the {@link Sandbox} allows. Without host classes a script
+ * reaches Java only through the few methods listed here (a handle's name, {@link CallFunction}'s entry points);
+ * with them it has all of Java (files, processes, sockets, the environment). {@code --allow-io} opens files only
+ * (not sockets), {@code --allow-env} the environment.
+ */
+final class SandboxContext {
+    private static final HostAccess HOST_ACCESS;
+    static {
+        try {
+            HostAccess.Builder b = HostAccess.newBuilder()
+                    .allowAccess(Handle.class.getMethod("toString"))
+                    .allowAccess(Handle.class.getMethod("name"))
+                    .allowAccess(CallFunction.class.getMethod("tooMany", int.class));
+            for (int n = 0; n <= CallFunction.MAX_ARITY; n++) {
+                Class<?>[] params = new Class<?>[n];
+                java.util.Arrays.fill(params, Object.class);
+                Method call = CallFunction.class.getMethod("call" + n, params);
+                b.allowAccess(call);
+            }
+            HOST_ACCESS = b.build();
+        } catch (NoSuchMethodException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private SandboxContext() {}
+
+    /** A new context on the shared engine; script output (and anything the engine prints) goes to {@code out}. */
+    static Context open(Sandbox sandbox, RankOutput out) {
+        return Context.newBuilder("js")
+                .engine(JsEngine.get())
+                .allowHostAccess(sandbox.hostClasses() ? HostAccess.ALL : HOST_ACCESS)
+                .allowHostClassLookup(c -> sandbox.hostClasses())
+                .allowIO(sandbox.io() ? IOAccess.newBuilder().allowHostFileAccess(true).build() : IOAccess.NONE)
+                .allowCreateProcess(sandbox.hostClasses())
+                .allowCreateThread(false)
+                .allowNativeAccess(false)
+                .allowPolyglotAccess(PolyglotAccess.NONE)
+                .allowEnvironmentAccess(sandbox.env() ? EnvironmentAccess.INHERIT : EnvironmentAccess.NONE)
+                .out(out.stream())
+                .err(out.stream())
+                .build();
+    }
+}
