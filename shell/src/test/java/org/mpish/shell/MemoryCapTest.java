@@ -1,6 +1,7 @@
 package org.mpish.shell;
 
 import org.mpish.runtime.Job;
+import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
