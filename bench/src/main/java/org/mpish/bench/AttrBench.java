@@ -1,10 +1,6 @@
 package org.mpish.bench;
 
 import java.util.concurrent.TimeUnit;
-import org.mpish.runtime.mpi.Attributes;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Keyval;
-import org.mpish.runtime.mpi.MpiProcess;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -21,32 +17,31 @@ import org.openjdk.jmh.annotations.TearDown;
  * Attribute caching on one rank, as shared/anchors/perf/src/attr.c measures it: comm keyvals made with
  * MPI_COMM_DUP_FN and a counting delete callback; set on a key that has a value (its delete callback runs),
  * get with 1 and with 1000 attributes on the communicator (visiting the keys round-robin).
- * Set and get use the runtime's Java API (Comm_dup + Comm_free: {@link CommDupBench}).
+ * Set and get go through the call catalogue, as a script's calls do (Comm_dup + Comm_free: {@link CommDupBench}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @State(Scope.Benchmark)
 public class AttrBench {
     static final int OPS = 200_000;
+    static final org.mpish.runtime.catalog.Call SET_ATTR = Api.lookup("MPI_Comm_set_attr"), GET_ATTR = Api.lookup("MPI_Comm_get_attr");
 
     /** The number of attributes on the communicator. */
     @Param({"1", "1000"})
     public int attrs;
 
     Harness h;
-    MpiProcess p;
-    Comm comm;
+    Object comm;
     /** Volatile so that the JIT cannot hoist a get of the same key out of the loop (a C compiler could not either). */
-    volatile Keyval[] keys;
+    volatile Object[] keys;
     final long[] deletes = new long[1];
 
     @Setup(Level.Trial)
     public void setup() {
         h = new Harness(1);
         h.on(0, r -> {
-            p = MpiProcess.of(r);
-            comm = (Comm) Harness.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
-            keys = Harness.countedAttributes(p, comm, attrs, deletes);
+            comm = Api.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
+            keys = Harness.countedAttributes(r, comm, attrs, deletes);
         });
     }
 
@@ -60,7 +55,7 @@ public class AttrBench {
             long before = deletes[0];
             int n = keys.length;
             for (int i = 0, j = 0; i < OPS; i++) {
-                Attributes.set(p, comm, keys[j], (long) j);
+                Api.invoke(r, SET_ATTR, comm, keys[j], (long) j);
                 if (++j == n) j = 0;
             }
             Harness.check(deletes[0] - before == OPS, "one delete callback per replacement");
@@ -74,7 +69,7 @@ public class AttrBench {
             int n = keys.length;
             long sum = 0;
             for (int i = 0, j = 0; i < OPS; i++) {
-                sum += (Long) Attributes.get(p, comm, keys[j]);
+                sum += (Long) Api.invoke(r, GET_ATTR, comm, keys[j])[0];
                 if (++j == n) j = 0;
             }
             long full = (long) n * (n - 1) / 2, rounds = OPS / n, rest = OPS % n;

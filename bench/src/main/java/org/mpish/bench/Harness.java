@@ -4,21 +4,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.mpish.runtime.Callback;
 import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.catalog.Invoker;
-import org.mpish.runtime.mpi.AttrCalls;
-import org.mpish.runtime.mpi.Attributes;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.DeleteFn;
-import org.mpish.runtime.mpi.Errhandler;
-import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.HandleKind;
-import org.mpish.runtime.mpi.Keyval;
-import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.Predefined;
 
 /**
  * A job of N ranks for benchmarks: work runs on the ranks' own threads ({@link #spmd}), as it does under the
@@ -31,12 +20,11 @@ final class Harness implements AutoCloseable {
 
     Harness(int n) {
         this.n = n;
-        this.job = new Job(n, Job.Options.defaults());
+        this.job = Catalogue.get().newJob(n, Job.Options.defaults());
         spmd(r -> {
-            MpiProcess p = MpiProcess.of(r);
-            p.markInitialized();
-            p.world().setErrhandler(Errhandler.ERRORS_RETURN);
-            p.self().setErrhandler(Errhandler.ERRORS_RETURN);
+            Api.call(r, "MPI_Init", 0L, 0L);
+            Api.call(r, "MPI_Comm_set_errhandler", "MPI_COMM_WORLD", "MPI_ERRORS_RETURN");
+            Api.call(r, "MPI_Comm_set_errhandler", "MPI_COMM_SELF", "MPI_ERRORS_RETURN");
         });
     }
 
@@ -101,35 +89,23 @@ final class Harness implements AutoCloseable {
         }
     }
 
-    /** A catalogued call on rank {@code r}'s thread, as the shell makes it (setup, and the LAPI calls). */
-    static Object[] call(Rank r, String name, Object... args) {
-        Catalogue cat = Catalogue.get();
-        return Invoker.invoke(r, cat, cat.call(name), args);
-    }
+    static Object world(Rank r) { return Api.constant(r, "MPI_COMM_WORLD"); }
 
-    static Object call1(Rank r, String name, Object... args) {
-        Object[] o = call(r, name, args);
-        return o.length == 0 ? null : o[0];
-    }
-
-    static Comm world(Rank r) { return MpiProcess.of(r).world(); }
-
-    static Datatype type(Rank r, String name) { return Predefined.datatype(MpiProcess.of(r), name); }
+    static Object type(Rank r, String name) { return Api.constant(r, name); }
 
     /**
      * {@code n} new communicator keyvals set on {@code comm} (key i holds i), copied by MPI_COMM_DUP_FN and deleted by
      * a callback that counts its calls in {@code deletes[0]}: the attributes of the attribute benchmarks.
      */
-    static Keyval[] countedAttributes(MpiProcess p, Comm comm, int n, long[] deletes) {
-        DeleteFn counting = new DeleteFn() {
-            @Override public void delete(Handle o, Keyval k, Object v, Object extra) { deletes[0]++; }
+    static Object[] countedAttributes(Rank r, Object comm, int n, long[] deletes) {
+        Callback counting = new Callback() {
+            @Override public Object call(Object... args) { deletes[0]++; return UNDEFINED; }
             @Override public String describe() { return "counting"; }
         };
-        Keyval[] ks = new Keyval[n];
+        Object[] ks = new Object[n];
         for (int i = 0; i < n; i++) {
-            ks[i] = Attributes.createKeyval(p, HandleKind.COMM,
-                    AttrCalls.COMM_DUP_FN, counting, null, false);
-            Attributes.set(p, comm, ks[i], (long) i);
+            ks[i] = Api.call1(r, "MPI_Comm_create_keyval", "MPI_COMM_DUP_FN", counting, 0L);
+            Api.call(r, "MPI_Comm_set_attr", comm, ks[i], (long) i);
         }
         return ks;
     }

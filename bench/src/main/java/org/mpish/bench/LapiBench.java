@@ -2,7 +2,6 @@ package org.mpish.bench;
 
 import java.util.concurrent.TimeUnit;
 import org.mpish.runtime.Callback;
-import org.mpish.runtime.lapi.LapiConst;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -25,6 +24,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 @State(Scope.Benchmark)
 public class LapiBench {
+    static final int FETCH_AND_ADD = Api.intConstant("LAPI_FETCH_AND_ADD");
     static final int OPS = 20_000;
     static final int AM_TRIPS = 5_000;
 
@@ -44,21 +44,21 @@ public class LapiBench {
         bufs = new long[2];
         h.spmd(r -> {
             int me = r.id();
-            hndl[me] = (Integer) Harness.call1(r, "LAPI_Init", (Object) null);
+            hndl[me] = (Integer) Api.call1(r, "LAPI_Init", (Object) null);
             buf[me] = r.memory().alloc(16);
             cntr[me] = r.memory().alloc(8);
             amCntr[me] = r.memory().alloc(8);
-            long[] b = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], buf[me]);
-            long[] c = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], amCntr[me]);
+            long[] b = (long[]) Api.call1(r, "LAPI_Address_init", (long) hndl[me], buf[me]);
+            long[] c = (long[]) Api.call1(r, "LAPI_Address_init", (long) hndl[me], amCntr[me]);
             Callback reply = new Callback() {
                 @Override public Object call(Object... a) {
                     // at task 1: answer task 0 with an empty active message that bumps task 0's counter
-                    if (r.id() == 1) Harness.call(r, "LAPI_Amsend", (long) hndl[1], 0L, handlers[0], 0L, 0L, 0L, 0L, amCntrs[0], null, null);
+                    if (r.id() == 1) Api.call(r, "LAPI_Amsend", (long) hndl[1], 0L, handlers[0], 0L, 0L, 0L, 0L, amCntrs[0], null, null);
                     return null;
                 }
                 @Override public String describe() { return "reply"; }
             };
-            long[] hh = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], reply);
+            long[] hh = (long[]) Api.call1(r, "LAPI_Address_init", (long) hndl[me], reply);
             if (me == 0) {
                 bufs = b;
                 amCntrs = c;
@@ -73,7 +73,7 @@ public class LapiBench {
 
     @TearDown(Level.Trial)
     public void teardown() {
-        h.spmd(r -> Harness.call(r, "LAPI_Gfence", (long) hndl[r.id()]));
+        h.spmd(r -> Api.call(r, "LAPI_Gfence", (long) hndl[r.id()]));
         h.close();
     }
 
@@ -83,8 +83,8 @@ public class LapiBench {
             long hd = hndl[0];
             for (long i = 0; i < OPS; i++) {
                 r.memory().writeLong(src, i);
-                Harness.call(r, "LAPI_Put", hd, 1L, 8L, bufs[1], src, 0L, cntr[0], 0L);
-                Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Api.call(r, "LAPI_Put", hd, 1L, 8L, bufs[1], src, 0L, cntr[0], 0L);
+                Api.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
             }
         }), OPS);
         Harness.check(h.rank(1).memory().readLong(buf[1]) == OPS - 1, "LAPI_Put landed");
@@ -97,8 +97,8 @@ public class LapiBench {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
                 r.memory().writeLong(src, 0);
-                Harness.call(r, "LAPI_Get", hd, 1L, 8L, bufs[1] + 8, src, 0L, cntr[0]);
-                Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Api.call(r, "LAPI_Get", hd, 1L, 8L, bufs[1] + 8, src, 0L, cntr[0]);
+                Api.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
                 Harness.check(r.memory().readLong(src) == 4242, "LAPI_Get read the target");
             }
         }), OPS);
@@ -110,8 +110,8 @@ public class LapiBench {
         cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
-                Harness.call(r, "LAPI_Rmw", hd, (long) LapiConst.FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
-                Harness.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Api.call(r, "LAPI_Rmw", hd, (long) FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
+                Api.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
                 Harness.check(r.memory().readInt(prev) == i, "LAPI_Rmw previous value");
             }
         }), OPS);
@@ -125,12 +125,12 @@ public class LapiBench {
             long hd = hndl[r.id()];
             if (r.id() == 0) {
                 for (int i = 0; i < AM_TRIPS; i++) {
-                    Harness.call(r, "LAPI_Amsend", hd, 1L, handlers[1], 0L, 0L, 0L, 0L, amCntrs[1], null, null);
-                    Harness.call(r, "LAPI_Waitcntr", hd, amCntr[0], 1L);
+                    Api.call(r, "LAPI_Amsend", hd, 1L, handlers[1], 0L, 0L, 0L, 0L, amCntrs[1], null, null);
+                    Api.call(r, "LAPI_Waitcntr", hd, amCntr[0], 1L);
                 }
             } else {
                 // task 1 is a progress point until all the messages have arrived (its handler replies to each)
-                Harness.call(r, "LAPI_Waitcntr", hd, amCntr[1], (long) AM_TRIPS);
+                Api.call(r, "LAPI_Waitcntr", hd, amCntr[1], (long) AM_TRIPS);
             }
         });
     }
@@ -157,19 +157,19 @@ public class LapiBench {
             h.on(0, r -> counterAt0[0] = r.memory().alloc(8));
             h.spmd(r -> {
                 int me = r.id();
-                hndl[me] = (Integer) Harness.call1(r, "LAPI_Init", (Object) null);
+                hndl[me] = (Integer) Api.call1(r, "LAPI_Init", (Object) null);
                 cntr[me] = r.memory().alloc(8);
                 inVal[me] = r.memory().alloc(4);
                 prev[me] = r.memory().alloc(4);
                 r.memory().writeInt(inVal[me], 1);
-                long[] all = (long[]) Harness.call1(r, "LAPI_Address_init", (long) hndl[me], me == 0 ? counterAt0[0] : 0L);
+                long[] all = (long[]) Api.call1(r, "LAPI_Address_init", (long) hndl[me], me == 0 ? counterAt0[0] : 0L);
                 if (me == 0) target = all[0];
             });
         }
 
         @TearDown(Level.Trial)
         public void teardown() {
-            h.spmd(r -> Harness.call(r, "LAPI_Gfence", (long) hndl[r.id()]));
+            h.spmd(r -> Api.call(r, "LAPI_Gfence", (long) hndl[r.id()]));
             h.close();
         }
     }
@@ -184,8 +184,8 @@ public class LapiBench {
             int i = r.id();
             long hd = m.hndl[i];
             for (int k = 0; k < CONTENDED_OPS; k++) {
-                Harness.call(r, "LAPI_Rmw", hd, (long) LapiConst.FETCH_AND_ADD, 0L, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
-                Harness.call(r, "LAPI_Waitcntr", hd, m.cntr[i], 1L);
+                Api.call(r, "LAPI_Rmw", hd, (long) FETCH_AND_ADD, 0L, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
+                Api.call(r, "LAPI_Waitcntr", hd, m.cntr[i], 1L);
             }
         });
         Harness.check(m.h.rank(0).memory().readInt(m.target) == CONTENDED_OPS * m.tasks, "contended LAPI_Rmw counter");

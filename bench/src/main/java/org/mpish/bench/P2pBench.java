@@ -3,11 +3,6 @@ package org.mpish.bench;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.Request;
-import org.mpish.runtime.mpi.p2p.BsendBuffer;
-import org.mpish.runtime.mpi.p2p.P2p;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,10 +27,11 @@ public class P2pBench {
     static final int TRIPS = 20_000;       // one-way trips per invocation (10 000 round trips)
     static final int BW_1M_WINDOWS = 16, BW_16M_WINDOWS = 2;
     static final int STREAM = 1000, STREAM_BYTES = 64, STREAM_CYCLES = 50;
+    static final int OVERHEAD = Api.intConstant("MPI_BSEND_OVERHEAD");
 
     Harness h;
-    Datatype[] bytes;
-    Comm[] world;
+    Object[] bytes;
+    Object[] world;
     long[] small;          // 4 KiB per rank
     long[] attach;         // attached buffer per rank (Bsend ping-pong)
     long sbuf, rbuf;       // bandwidth: rank 0's send buffer (16 MiB), rank 1's receive buffers (16 x 1 MiB or 4 x 16 MiB)
@@ -44,8 +40,8 @@ public class P2pBench {
     @Setup(Level.Trial)
     public void setup() {
         h = new Harness(2);
-        bytes = new Datatype[2];
-        world = new Comm[2];
+        bytes = new Object[2];
+        world = new Object[2];
         small = new long[2];
         attach = new long[2];
         h.spmd(r -> {
@@ -57,7 +53,7 @@ public class P2pBench {
         h.on(0, r -> {
             sbuf = r.memory().alloc(16 << 20);
             r.memory().segment(sbuf, 16 << 20).fill((byte) 1);
-            streamBuf = r.memory().alloc(STREAM * (STREAM_BYTES + BsendBuffer.OVERHEAD));
+            streamBuf = r.memory().alloc(STREAM * (STREAM_BYTES + OVERHEAD));
             streamMsg = r.memory().alloc(STREAM_BYTES);
             r.memory().segment(streamMsg, STREAM_BYTES).fill((byte) 3);
         });
@@ -75,30 +71,30 @@ public class P2pBench {
     private void pingpong(int size, boolean buffered) {
         h.spmd(r -> {
             int me = r.id(), peer = 1 - me;
-            Comm w = world[me];
-            Datatype b = bytes[me];
+            Object w = world[me];
+            Object b = bytes[me];
             long buf = small[me];
             MemorySegment seg = r.memory().segment(buf, size);
-            if (buffered) P2p.bufferAttach(r, attach[me] = r.memory().alloc(64 * (4096 + BsendBuffer.OVERHEAD)), 64 * (4096 + BsendBuffer.OVERHEAD));
+            if (buffered) Api.bufferAttach(r, attach[me] = r.memory().alloc(64 * (4096 + OVERHEAD)), 64 * (4096 + OVERHEAD));
             for (long i = 0; i < TRIPS / 2; i++) {
                 if (me == 0) {
                     seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
                     if (size > 8) seg.set(ValueLayout.JAVA_BYTE, size - 1, (byte) i);
-                    if (buffered) P2p.bsend(r, buf, size, b, peer, 1, w);
-                    else P2p.send(r, buf, size, b, peer, 1, w);
-                    P2p.recv(r, buf, size, b, peer, 1, w);
+                    if (buffered) Api.bsend(r, buf, size, b, peer, 1, w);
+                    else Api.send(r, buf, size, b, peer, 1, w);
+                    Api.recv(r, buf, size, b, peer, 1, w);
                     Harness.check(seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == ~i, "ping-pong reply");
                 } else {
-                    P2p.recv(r, buf, size, b, peer, 1, w);
+                    Api.recv(r, buf, size, b, peer, 1, w);
                     long v = seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
                     Harness.check(v == i && (size == 8 || seg.get(ValueLayout.JAVA_BYTE, size - 1) == (byte) i), "ping-pong message");
                     seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, ~v);
-                    if (buffered) P2p.bsend(r, buf, size, b, peer, 1, w);
-                    else P2p.send(r, buf, size, b, peer, 1, w);
+                    if (buffered) Api.bsend(r, buf, size, b, peer, 1, w);
+                    else Api.send(r, buf, size, b, peer, 1, w);
                 }
             }
             if (buffered) {
-                P2p.bufferDetach(r);
+                Api.bufferDetach(r);
                 r.memory().free(attach[me]);
             }
         });
@@ -117,15 +113,15 @@ public class P2pBench {
     @Benchmark @OperationsPerInvocation(TRIPS)
     public void selfSendRecv8B(CpuTime cpu) {
         cpu.add(h.onCpu(0, r -> {
-            Comm w = world[0];
-            Datatype b = bytes[0];
+            Object w = world[0];
+            Object b = bytes[0];
             long buf = small[0];
             MemorySegment seg = r.memory().segment(buf, 8);
             for (long i = 0; i < TRIPS; i++) {
                 seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
-                P2p.send(r, buf, 8, b, 0, 1, w);
+                Api.send(r, buf, 8, b, 0, 1, w);
                 seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, -1);
-                P2p.recv(r, buf, 8, b, 0, 1, w);
+                Api.recv(r, buf, 8, b, 0, 1, w);
                 Harness.check(seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == i, "self message");
             }
         }), TRIPS);
@@ -161,25 +157,25 @@ public class P2pBench {
     private void bandwidth(int size, int window, int windows) {
         h.spmd(r -> {
             int me = r.id(), peer = 1 - me;
-            Comm w = world[me];
-            Datatype b = bytes[me];
-            Request[] reqs = new Request[window];
+            Object w = world[me];
+            Object b = bytes[me];
+            Object[] reqs = new Object[window];
             long ack = small[me];
             for (int it = 0; it < windows; it++) {
                 if (me == 0) {
                     r.memory().segment(sbuf, 8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, it);
-                    for (int k = 0; k < window; k++) reqs[k] = P2p.isend(r, sbuf, size, b, peer, 2, w);
-                    P2p.waitAll(r, reqs);
-                    P2p.recv(r, ack, 1, b, peer, 3, w);
+                    for (int k = 0; k < window; k++) reqs[k] = Api.isend(r, sbuf, size, b, peer, 2, w);
+                    Api.waitAll(r, reqs);
+                    Api.recv(r, ack, 1, b, peer, 3, w);
                 } else {
-                    for (int k = 0; k < window; k++) reqs[k] = P2p.irecv(r, rbuf + (long) k * size, size, b, peer, 2, w);
-                    P2p.waitAll(r, reqs);
+                    for (int k = 0; k < window; k++) reqs[k] = Api.irecv(r, rbuf + (long) k * size, size, b, peer, 2, w);
+                    Api.waitAll(r, reqs);
                     for (int k = 0; k < window; k++) {
                         MemorySegment s = r.memory().segment(rbuf + (long) k * size, size);
                         Harness.check(s.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == it && s.get(ValueLayout.JAVA_BYTE, size - 1) == 1,
                                 "bandwidth message " + k);
                     }
-                    P2p.send(r, ack, 1, b, peer, 3, w);
+                    Api.send(r, ack, 1, b, peer, 3, w);
                 }
             }
         });
@@ -210,22 +206,22 @@ public class P2pBench {
         java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
         h.spmd(r -> {
             int me = r.id();
-            Comm w = world[me];
-            Datatype b = bytes[me];
-            int size = STREAM * (STREAM_BYTES + BsendBuffer.OVERHEAD);
+            Object w = world[me];
+            Object b = bytes[me];
+            int size = STREAM * (STREAM_BYTES + OVERHEAD);
             for (int c = 0; c < STREAM_CYCLES; c++) {
                 if (me == 0) {
                     MemorySegment m = r.memory().segment(streamMsg, STREAM_BYTES);
-                    P2p.bufferAttach(r, streamBuf, size);
+                    Api.bufferAttach(r, streamBuf, size);
                     long c0 = mx.getCurrentThreadCpuTime();
                     long t0 = System.nanoTime();
                     for (int i = 0; i < STREAM; i++) {
                         m.set(ValueLayout.JAVA_INT_UNALIGNED, 0, i);
-                        P2p.bsend(r, streamMsg, STREAM_BYTES, b, 1, 5, w);
+                        Api.bsend(r, streamMsg, STREAM_BYTES, b, 1, 5, w);
                     }
                     long t1 = System.nanoTime();
                     times[2] += mx.getCurrentThreadCpuTime() - c0;
-                    Object[] d = P2p.bufferDetach(r);
+                    Object[] d = Api.bufferDetach(r);
                     long t2 = System.nanoTime();
                     Harness.check((Long) d[0] == streamBuf && (Integer) d[1] == size, "detach returns the buffer");
                     times[0] += t1 - t0;
@@ -233,12 +229,12 @@ public class P2pBench {
                 } else {
                     MemorySegment m = r.memory().segment(streamRecv, STREAM_BYTES);
                     for (int i = 0; i < STREAM; i++) {
-                        P2p.recv(r, streamRecv, STREAM_BYTES, b, 0, 5, w);
+                        Api.recv(r, streamRecv, STREAM_BYTES, b, 0, 5, w);
                         Harness.check(m.get(ValueLayout.JAVA_INT_UNALIGNED, 0) == i && m.get(ValueLayout.JAVA_BYTE, 63) == 3, "stream message " + i);
                     }
                 }
                 // both ranks start the next cycle together (the C program's MPI_Barrier)
-                Harness.call(r, "MPI_Barrier", w);
+                Api.call(r, "MPI_Barrier", w);
             }
         });
         t.issueNanos += times[0];
@@ -256,15 +252,15 @@ public class P2pBench {
         public int ranks;
         Harness h;
         long[] buf;
-        Datatype[] bytes;
-        Comm[] world;
+        Object[] bytes;
+        Object[] world;
 
         @Setup(Level.Trial)
         public void setup() {
             h = new Harness(ranks);
             buf = new long[ranks];
-            bytes = new Datatype[ranks];
-            world = new Comm[ranks];
+            bytes = new Object[ranks];
+            world = new Object[ranks];
             h.spmd(r -> {
                 buf[r.id()] = r.memory().alloc(8);
                 bytes[r.id()] = Harness.type(r, "MPI_BYTE");
@@ -283,22 +279,22 @@ public class P2pBench {
     public void pairsSendRecv8B(Pairs p) {
         p.h.spmd(r -> {
             int me = r.id(), peer = me ^ 1;
-            Comm w = p.world[me];
-            Datatype b = p.bytes[me];
+            Object w = p.world[me];
+            Object b = p.bytes[me];
             long buf = p.buf[me];
             MemorySegment seg = r.memory().segment(buf, 8);
             for (long i = 0; i < PAIR_TRIPS / 2; i++) {
                 if ((me & 1) == 0) {
                     seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
-                    P2p.send(r, buf, 8, b, peer, 1, w);
-                    P2p.recv(r, buf, 8, b, peer, 1, w);
+                    Api.send(r, buf, 8, b, peer, 1, w);
+                    Api.recv(r, buf, 8, b, peer, 1, w);
                     Harness.check(seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == i + 1, "pair reply");
                 } else {
-                    P2p.recv(r, buf, 8, b, peer, 1, w);
+                    Api.recv(r, buf, 8, b, peer, 1, w);
                     long v = seg.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
                     Harness.check(v == i, "pair message");
                     seg.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, v + 1);
-                    P2p.send(r, buf, 8, b, peer, 1, w);
+                    Api.send(r, buf, 8, b, peer, 1, w);
                 }
             }
         });

@@ -3,12 +3,7 @@ package org.mpish.bench;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.Op;
-import org.mpish.runtime.mpi.Rma;
-import org.mpish.runtime.mpi.RmaAtomics;
-import org.mpish.runtime.mpi.RmaLocks;
-import org.mpish.runtime.mpi.Win;
+import org.mpish.runtime.catalog.Call;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -34,38 +29,41 @@ public class RmaBench {
     static final int OPS = 100_000;
     static final int WIN_BYTES = 16 << 20;
     static final int BW_ROUNDS = 8;
+    static final Call PUT = Api.lookup("MPI_Put"), GET = Api.lookup("MPI_Get"), FLUSH = Api.lookup("MPI_Win_flush"),
+            FETCH_AND_OP = Api.lookup("MPI_Fetch_and_op"), COMPARE_AND_SWAP = Api.lookup("MPI_Compare_and_swap");
 
     Harness h;
-    Win[] win;
+    Object[] win;
     long[] base;
-    Datatype bytes, longs;
+    Object bytes, longs, sumOp;
     long origin, result, compare, big;
 
     @Setup(Level.Trial)
     public void setup() {
         h = new Harness(2);
-        win = new Win[2];
+        win = new Object[2];
         base = new long[2];
         h.spmd(r -> {
-            Object[] o = Harness.call(r, "MPI_Win_allocate", (long) WIN_BYTES, 1L, "MPI_INFO_NULL", "MPI_COMM_WORLD");
+            Object[] o = Api.call(r, "MPI_Win_allocate", (long) WIN_BYTES, 1L, "MPI_INFO_NULL", "MPI_COMM_WORLD");
             base[r.id()] = (Long) o[0];
-            win[r.id()] = (Win) o[1];
+            win[r.id()] = o[1];
         });
         h.on(0, r -> {
             bytes = Harness.type(r, "MPI_BYTE");
             longs = Harness.type(r, "MPI_LONG");
+            sumOp = Api.constant(r, "MPI_SUM");
             origin = r.memory().alloc(8);
             result = r.memory().alloc(8);
             compare = r.memory().alloc(8);
             big = r.memory().alloc(1 << 20);
             r.memory().segment(big, 1 << 20).fill((byte) 7);
-            Harness.call(r, "MPI_Win_lock_all", 0L, win[0]);
+            Api.call(r, "MPI_Win_lock_all", 0L, win[0]);
         });
     }
 
     @TearDown(Level.Trial)
     public void teardown() {
-        h.on(0, r -> Harness.call(r, "MPI_Win_unlock_all", win[0]));
+        h.on(0, r -> Api.call(r, "MPI_Win_unlock_all", win[0]));
         h.close();
     }
 
@@ -74,12 +72,12 @@ public class RmaBench {
     @Benchmark @OperationsPerInvocation(OPS)
     public void put8B(CpuTime cpu) {
         cpu.add(h.onCpu(0, r -> {
-            Win w = win[0];
+            Object w = win[0];
             MemorySegment o = r.memory().segment(origin, 8);
             for (long i = 0; i < OPS; i++) {
                 o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
-                Rma.put(r, w, origin, 8, bytes, 1, 64, 8, bytes, "MPI_Put", false);
-                RmaLocks.flush(r, w, 1, false, false);
+                Api.invoke(r, PUT, origin, 8, bytes, 1, 64L, 8, bytes, w);
+                Api.invoke(r, FLUSH, 1, w);
             }
             Harness.check(target(72).get(ValueLayout.JAVA_LONG_UNALIGNED, 64) == OPS - 1, "put landed");
         }), OPS);
@@ -89,12 +87,12 @@ public class RmaBench {
     public void get8B(CpuTime cpu) {
         target(8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 0x1234_5678_9abcL);
         cpu.add(h.onCpu(0, r -> {
-            Win w = win[0];
+            Object w = win[0];
             MemorySegment o = r.memory().segment(origin, 8);
             long sum = 0;
             for (int i = 0; i < OPS; i++) {
-                Rma.get(r, w, origin, 8, bytes, 1, 0, 8, bytes, "MPI_Get", false);
-                RmaLocks.flush(r, w, 1, false, false);
+                Api.invoke(r, GET, origin, 8, bytes, 1, 0L, 8, bytes, w);
+                Api.invoke(r, FLUSH, 1, w);
                 sum += o.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
             }
             Harness.check(sum == 0x1234_5678_9abcL * OPS, "get read the target");
@@ -105,13 +103,13 @@ public class RmaBench {
     public void fetchAndOp(CpuTime cpu) {
         target(16).set(ValueLayout.JAVA_LONG_UNALIGNED, 8, 0);
         cpu.add(h.onCpu(0, r -> {
-            Win w = win[0];
+            Object w = win[0];
             MemorySegment o = r.memory().segment(origin, 8), res = r.memory().segment(result, 8);
             o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 1);
             long sum = 0;
             for (int i = 0; i < OPS; i++) {
-                RmaAtomics.fetchAndOp(r, w, origin, result, longs, 1, 8, Op.SUM);
-                RmaLocks.flush(r, w, 1, false, false);
+                Api.invoke(r, FETCH_AND_OP, origin, result, longs, 1, 8L, sumOp, w);
+                Api.invoke(r, FLUSH, 1, w);
                 sum += res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
             }
             Harness.check(target(16).get(ValueLayout.JAVA_LONG_UNALIGNED, 8) == OPS && sum == (long) OPS * (OPS - 1) / 2,
@@ -123,13 +121,13 @@ public class RmaBench {
     public void compareAndSwap(CpuTime cpu) {
         target(24).set(ValueLayout.JAVA_LONG_UNALIGNED, 16, 0);
         cpu.add(h.onCpu(0, r -> {
-            Win w = win[0];
+            Object w = win[0];
             MemorySegment o = r.memory().segment(origin, 8), c = r.memory().segment(compare, 8), res = r.memory().segment(result, 8);
             for (long i = 0; i < OPS; i++) {
                 c.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
                 o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i + 1);
-                RmaAtomics.compareAndSwap(r, w, origin, compare, result, longs, 1, 16);
-                RmaLocks.flush(r, w, 1, false, false);
+                Api.invoke(r, COMPARE_AND_SWAP, origin, compare, result, longs, 1, 16L, w);
+                Api.invoke(r, FLUSH, 1, w);
                 Harness.check(res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == i, "compare_and_swap succeeded");
             }
         }), OPS);
@@ -139,10 +137,10 @@ public class RmaBench {
     @Benchmark @OperationsPerInvocation(16 * BW_ROUNDS)
     public void putBw1MiB(CpuTime cpu) {
         cpu.add(h.onCpu(0, r -> {
-            Win w = win[0];
+            Object w = win[0];
             for (int k = 0; k < BW_ROUNDS; k++) {
-                for (int j = 0; j < 16; j++) Rma.put(r, w, big, 1 << 20, bytes, 1, (long) j << 20, 1 << 20, bytes, "MPI_Put", false);
-                RmaLocks.flush(r, w, 1, false, false);
+                for (int j = 0; j < 16; j++) Api.invoke(r, PUT, big, 1 << 20, bytes, 1, (long) j << 20, 1 << 20, bytes, w);
+                Api.invoke(r, FLUSH, 1, w);
             }
             MemorySegment t = target(WIN_BYTES);
             Harness.check(t.get(ValueLayout.JAVA_BYTE, 0) == 7 && t.get(ValueLayout.JAVA_BYTE, WIN_BYTES - 1) == 7, "put data landed");
@@ -156,34 +154,36 @@ public class RmaBench {
         @Param({"4", "16"})
         public int ranks;
         Harness h;
-        Win[] win;
+        Object[] win;
         long[] origin, result, base;
-        Datatype[] longs;
+        Object[] longs, sumOp;
 
         @Setup(Level.Trial)
         public void setup() {
             h = new Harness(ranks);
-            win = new Win[ranks];
+            win = new Object[ranks];
             origin = new long[ranks];
             result = new long[ranks];
             base = new long[ranks];
-            longs = new Datatype[ranks];
+            longs = new Object[ranks];
+            sumOp = new Object[ranks];
             h.spmd(r -> {
                 int i = r.id();
-                Object[] o = Harness.call(r, "MPI_Win_allocate", 64L, 1L, "MPI_INFO_NULL", "MPI_COMM_WORLD");
+                Object[] o = Api.call(r, "MPI_Win_allocate", 64L, 1L, "MPI_INFO_NULL", "MPI_COMM_WORLD");
                 base[i] = (Long) o[0];
-                win[i] = (Win) o[1];
+                win[i] = o[1];
                 origin[i] = r.memory().alloc(8);
                 result[i] = r.memory().alloc(8);
                 r.memory().writeLong(origin[i], 1);
                 longs[i] = Harness.type(r, "MPI_LONG");
-                Harness.call(r, "MPI_Win_lock_all", 0L, win[i]);
+                sumOp[i] = Api.constant(r, "MPI_SUM");
+                Api.call(r, "MPI_Win_lock_all", 0L, win[i]);
             });
         }
 
         @TearDown(Level.Trial)
         public void teardown() {
-            h.spmd(r -> Harness.call(r, "MPI_Win_unlock_all", win[r.id()]));
+            h.spmd(r -> Api.call(r, "MPI_Win_unlock_all", win[r.id()]));
             h.close();
         }
     }
@@ -196,10 +196,10 @@ public class RmaBench {
         m.h.rank(0).memory().writeLong(m.base[0], 0);
         m.h.spmd(r -> {
             int i = r.id();
-            Win w = m.win[i];
+            Object w = m.win[i];
             for (int k = 0; k < CONTENDED_OPS; k++) {
-                RmaAtomics.fetchAndOp(r, w, m.origin[i], m.result[i], m.longs[i], 0, 0, Op.SUM);
-                RmaLocks.flush(r, w, 0, false, false);
+                Api.invoke(r, FETCH_AND_OP, m.origin[i], m.result[i], m.longs[i], 0, 0L, m.sumOp[i], w);
+                Api.invoke(r, FLUSH, 0, w);
             }
         });
         Harness.check(m.h.rank(0).memory().readLong(m.base[0]) == (long) CONTENDED_OPS * m.ranks, "contended counter");

@@ -28,9 +28,6 @@ public final class Job implements AutoCloseable {
     }
 
     public static final int MAX_RANKS = 1024;
-    private static final AtomicInteger JOB_IDS = new AtomicInteger();
-
-    private final int jobId = JOB_IDS.incrementAndGet();
     private final List<Rank> ranks;
     private final Options options;
     private final long startNanos = System.nanoTime();
@@ -47,9 +44,20 @@ public final class Job implements AutoCloseable {
     /** What the ranks of this job share (MPI_COMM_WORLD's matching state, ...): it lives exactly as long as the job. */
     private final Map<Object, Object> shared = new java.util.concurrent.ConcurrentHashMap<>();
 
+    private final Hooks hooks = new Hooks();
+    /** Call names by number (index 0: none), and the numbers by name; only ever grows, by the calls there are. */
+    private volatile String[] callNames = {null};
+    private final Map<String, Integer> callNumbers = new java.util.concurrent.ConcurrentHashMap<>();
+
     public Job(int size) { this(size, Options.defaults()); }
 
-    public Job(int size, Options options) {
+    public Job(int size, Options options) { this(size, options, job -> { }); }
+
+    /**
+     * A job whose hooks and settings {@code setup} wires before any rank runs (the catalogue passes the wiring of
+     * the families it holds).
+     */
+    public Job(int size, Options options, Consumer<Job> setup) {
         if (size < 1 || size > MAX_RANKS) {
             throw new IllegalArgumentException("a job has 1 to " + MAX_RANKS + " ranks, not " + size);
         }
@@ -57,21 +65,54 @@ public final class Job implements AutoCloseable {
         List<Rank> rs = new ArrayList<>(size);
         for (int i = 0; i < size; i++) rs.add(new Rank(this, i, options.memoryLimitPerRank()));
         this.ranks = Collections.unmodifiableList(rs);
+        setup.accept(this);
         for (Rank r : ranks) r.start();
-        watchdog = Thread.ofPlatform().name("mpish-watchdog-" + jobId).daemon(true).start(this::watch);
+        // the job's number is its watchdog thread's id: unique while the job lives, and no static counter
+        watchdog = Thread.ofPlatform().daemon(true).unstarted(this::watch);
+        watchdog.setName("mpish-watchdog-" + watchdog.threadId());
+        watchdog.start();
     }
 
     public int size() { return ranks.size(); }
     public Rank rank(int i) { return ranks.get(i); }
     public List<Rank> ranks() { return ranks; }
     public Options options() { return options; }
-    public int id() { return jobId; }
+    /**
+     * The number that stands for {@code callName} in {@link Rank#enter(int)}: the same name always gets the same
+     * number in this job. The catalogue numbers its calls 1, 2, ... and registers them first, in that order.
+     */
+    public int callNumber(String callName) {
+        if (callName == null) return 0;
+        Integer n = callNumbers.get(callName);
+        return n != null ? n : registerCall(callName);
+    }
+
+    private synchronized int registerCall(String callName) {
+        Integer n = callNumbers.get(callName);
+        if (n != null) return n;
+        String[] names = java.util.Arrays.copyOf(callNames, callNames.length + 1);
+        names[names.length - 1] = callName;
+        callNames = names; // published before anyone can hold the number
+        callNumbers.put(callName, names.length - 1);
+        return names.length - 1;
+    }
+
+    /** The name of call number {@code n} of this job, or null. */
+    public String callName(int n) {
+        String[] names = callNames;
+        return n > 0 && n < names.length ? names[n] : null;
+    }
+
+    /** The hooks the families of this job wired when it was built. */
+    public Hooks hooks() { return hooks; }
+    public int id() { return (int) watchdog.threadId(); }
     public double wtime() { return (System.nanoTime() - startNanos) / 1e9; }
 
     /** Per-job state shared by every rank, created on first use ({@code init} must not call this again). */
     @SuppressWarnings("unchecked")
     public <T> T shared(Object key, java.util.function.Supplier<T> init) {
-        return (T) shared.computeIfAbsent(key, k -> init.get());
+        Object v = shared.get(key); // a plain read first: an init may read state made before it (never make new state)
+        return v != null ? (T) v : (T) shared.computeIfAbsent(key, k -> init.get());
     }
 
     // ---- events ------------------------------------------------------------------------------

@@ -59,22 +59,18 @@ public final class Rank {
 
     // ---- per-family state ------------------------------------------------------------------------
 
-    private static final java.util.concurrent.atomic.AtomicInteger SLOTS = new java.util.concurrent.atomic.AtomicInteger();
-    private static final int MAX_SLOTS = 16;
-    /** The states of the families that asked for a slot ({@link #newSlot}): an array load instead of a map lookup. */
+    /**
+     * Slot numbers, each owned by one family's per-rank state that hot paths fetch ({@link #slot}); given out here,
+     * as constants, so that no static counter is needed: 0 the MPI process, 1 the point-to-point state, 2 LAPI.
+     */
+    public static final int MAX_SLOTS = 16;
+    /** The states of the families that own a slot: an array load instead of a map lookup. */
     private final Object[] slots = new Object[MAX_SLOTS];
     private static final java.lang.invoke.VarHandle SLOT = java.lang.invoke.MethodHandles.arrayElementVarHandle(Object[].class);
 
-    /** A slot number for a family's per-rank state that hot paths fetch ({@link #slot}); call once per family. */
-    public static int newSlot() {
-        int i = SLOTS.getAndIncrement();
-        if (i >= MAX_SLOTS) throw new IllegalStateException("more than " + MAX_SLOTS + " state slots");
-        return i;
-    }
-
     /**
      * The state in slot {@code slot}, created (through {@link #state}, so the two agree) on first use. Use it
-     * with a {@code static final int SLOT = Rank.newSlot()} of the family.
+     * with a {@code static final int SLOT} of the family (a number from the list at {@link #MAX_SLOTS}).
      */
     @SuppressWarnings("unchecked")
     public <T> T slot(int slot, Class<T> key, Function<Rank, T> init) {
@@ -143,42 +139,21 @@ public final class Rank {
     private static final java.lang.invoke.VarHandle CALL =
             VarHandles.field(java.lang.invoke.MethodHandles.lookup(), "call", int.class);
 
-    /** Call names by number (index 0: none), and the numbers by name. Only ever grows, by the calls there are. */
-    private static volatile String[] callNames = {null};
-    private static final Map<String, Integer> CALL_NUMBERS = new ConcurrentHashMap<>();
-
-    /** The number that stands for {@code callName} in {@link #enter(int)}: the same name always gets the same number. */
-    public static int callNumber(String callName) {
-        if (callName == null) return 0;
-        Integer n = CALL_NUMBERS.get(callName);
-        return n != null ? n : registerCall(callName);
-    }
-
-    private static synchronized int registerCall(String callName) {
-        Integer n = CALL_NUMBERS.get(callName);
-        if (n != null) return n;
-        String[] names = java.util.Arrays.copyOf(callNames, callNames.length + 1);
-        names[names.length - 1] = callName;
-        callNames = names; // published before anyone can hold the number
-        CALL_NUMBERS.put(callName, names.length - 1);
-        return names.length - 1;
-    }
-
     /**
      * Marks the call this rank is executing (for `ranks`, the roll-call and error messages), by its
-     * {@link #callNumber}. Every catalogued call enters and leaves, so this is a release store of an int: a volatile
+     * {@link Job#callNumber}. Every catalogued call enters and leaves, so this is a release store of an int: a volatile
      * store costs a full fence (on x86 a locked instruction), and storing a reference into this long-lived object
      * costs G1 one more in its write barrier, twice per call. Other threads only read it to describe the rank, and a
      * rank that blocks passes a full fence (parking) before anyone could report it.
      */
     public void enter(int callNumber) { CALL.setRelease(this, callNumber); }
-    public void enter(String callName) { enter(callNumber(callName)); }
+    public void enter(String callName) { enter(job.callNumber(callName)); }
     public void leave() { enter(0); }
     /** The number of the call this rank is in (0: none); read by the rank's own thread to restore it after a nested call. */
     public int currentCallNumber() { return (int) CALL.getOpaque(this); }
     public String currentCall() {
         int c = call;
-        return c == 0 ? null : callNames[c];
+        return c == 0 ? null : job.callName(c);
     }
 
     public Status status() {

@@ -22,12 +22,10 @@ import org.mpish.runtime.catalog.PType;
 import org.mpish.runtime.lapi.LapiConst;
 import org.mpish.runtime.lapi.LapiErrors;
 import org.mpish.runtime.lapi.LapiException;
-import org.mpish.runtime.mpi.EnvCalls;
 import org.mpish.runtime.mpi.ErrorClass;
-import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.p2p.P2p;
+import org.mpish.runtime.mpi.MpiConst;
 
 /**
  * Bad input, table-driven: for every catalogued call and every one of its input parameters, the arguments that
@@ -137,7 +135,7 @@ class BadInputTest {
                 Param p = c.inputs().get(i);
                 Object v = b.value() instanceof Deferred d ? d.make().apply(f) : b.value();
                 args[i] = p.name().equals(b.param()) ? v
-                        : b.procNull() && "rank".equals(p.type().constantGroup()) ? (Object) (long) EnvCalls.PROC_NULL : good(f, c, p);
+                        : b.procNull() && "rank".equals(p.type().constantGroup()) ? (Object) (long) MpiConst.PROC_NULL : good(f, c, p);
             }
             if (rmaEpoch) TestJob.call(f.r0, "MPI_Win_lock_all", 0L, f.win);
             try {
@@ -424,7 +422,7 @@ class BadInputTest {
                     out.add(new Bad(n, "-7", -7L, ErrorClass.MPI_ERR_RANK));
                 } else if (g.equals("tag")) {
                     out.add(new Bad(n, "-7", -7L, ErrorClass.MPI_ERR_TAG));
-                    if (P2p.TAG_UB < Integer.MAX_VALUE) out.add(new Bad(n, "MPI_TAG_UB+1", (long) P2p.TAG_UB + 1, ErrorClass.MPI_ERR_TAG));
+                    if (MpiConst.TAG_UB < Integer.MAX_VALUE) out.add(new Bad(n, "MPI_TAG_UB+1", (long) MpiConst.TAG_UB + 1, ErrorClass.MPI_ERR_TAG));
                 } else if (g.equals("task")) {
                     out.add(new Bad(n, "2 (job of 2)", 2L, LapiErrors.TGT));
                     out.add(new Bad(n, "-1", -1L, LapiErrors.TGT));

@@ -9,8 +9,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * Test helper: a job whose ranks run test code on their own threads, calling MPI and LAPI through the
@@ -31,7 +32,7 @@ public final class TestJob implements AutoCloseable {
 
     public TestJob(int n) { this(n, Job.Options.defaults().withAbortOnDeadlock(true)); }
 
-    public TestJob(int n, Job.Options options) { job = new Job(n, options); }
+    public TestJob(int n, Job.Options options) { job = org.mpish.runtime.catalog.Catalogue.get().newJob(n, options); }
 
     public Rank rank(int i) { return job.rank(i); }
 
@@ -88,8 +89,8 @@ public final class TestJob implements AutoCloseable {
     /** Makes errors on MPI_COMM_WORLD and MPI_COMM_SELF return (throw MpiException) instead of aborting. */
     public static void returnErrors(Rank r) {
         MpiProcess p = MpiProcess.of(r);
-        p.world().setErrhandler(Errhandler.ERRORS_RETURN);
-        p.self().setErrhandler(Errhandler.ERRORS_RETURN);
+        Comm.world(p).setErrhandler(Errhandler.ERRORS_RETURN);
+        Comm.self(p).setErrhandler(Errhandler.ERRORS_RETURN);
     }
 
     /** Records events of the job (for asserting what fired when). */

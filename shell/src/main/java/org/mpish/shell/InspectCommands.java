@@ -6,10 +6,12 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Attributable;
+import org.mpish.runtime.mpi.attr.Attributable;
 import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.attr.Keyval;
 import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.attr.Attributes;
+import org.mpish.runtime.mpi.datatype.Datatype;
 
 /** handles, attrs, keyvals, mem: looking at a rank's objects and memory. */
 final class InspectCommands {
@@ -91,7 +93,7 @@ final class InspectCommands {
             return onRank(s, line, r -> {
                 List<String> out = new ArrayList<>();
                 out.add(HEADER + String.format("  %-8s %-6s %-6s %-22s %-22s %-10s %s", "keyval", "value", "for", "copy", "delete", "extra", "state"));
-                for (Keyval k : MpiProcess.of(r).keyvals().values()) {
+                for (Keyval k : Attributes.keyvals(MpiProcess.of(r)).values()) {
                     if (k.isPredefined()) continue;
                     out.add(String.format("  %-8s %-6d %-6s %-22s %-22s %-10s %s", k.name(), k.value(), k.objectKind().prefix(),
                             k.copyFn() == null ? "-" : k.copyFn().describe(), k.deleteFn() == null ? "-" : k.deleteFn().describe(),
@@ -132,11 +134,11 @@ final class InspectCommands {
         /** COUNT values of a basic datatype, eight to a line with the address of the first. */
         private static List<String> typed(Rank r, long addr, int count, String typeName) {
             String n = typeName.toUpperCase().startsWith("MPI_") ? typeName.toUpperCase() : "MPI_" + typeName.toUpperCase();
-            org.mpish.runtime.mpi.Datatype t = org.mpish.runtime.mpi.Predefined.datatype(MpiProcess.of(r), n);
+            org.mpish.runtime.mpi.datatype.Datatype t = Datatype.named(MpiProcess.of(r), n);
             if (t == null || t.basic() == null) throw new IllegalArgumentException("'" + typeName + "' is not a basic datatype (MPI_INT, MPI_DOUBLE, MPI_BYTE, ...)");
             Object[] v;
             try {
-                v = org.mpish.runtime.mpi.TypedAccess.read(r.memory(), addr, t, count);
+                v = org.mpish.runtime.mpi.datatype.TypedAccess.read(r.memory(), addr, t, count);
             } catch (org.mpish.runtime.MemoryFault f) {
                 throw new IllegalArgumentException("" + f.getMessage());
             }

@@ -100,7 +100,7 @@ public final class Session implements AutoCloseable {
         if (job == null || job.abortReason() != null || job.isOver()) {
             boolean replacing = job != null;
             if (job != null) closeJob();
-            job = new Job(size, jobOptions);
+            job = Catalogue.get().newJob(size, jobOptions);
             Job j = job;
             j.onAbort(a -> { if (a.kind() != Job.Abort.Kind.CLOSED) printer.asyncError("job aborted: " + a.message()
                     + (interactive ? "\n(your next command starts a new job of " + j.size() + " ranks)" : "")); });

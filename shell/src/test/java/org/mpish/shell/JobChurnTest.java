@@ -19,11 +19,12 @@ import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
-import org.mpish.runtime.mpi.Errhandler;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.shell.script.Sandbox;
 import org.mpish.shell.script.ScriptRunner;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * 1,000 jobs started and ended in one JVM, most of them ending badly, must leave nothing behind: no thread (rank
@@ -85,11 +86,11 @@ class JobChurnTest {
     }
 
     private static String runtimeJob(int i, String how) throws Exception {
-        try (Job job = new Job(4, Job.Options.defaults().withAbortOnDeadlock(true))) {
+        try (Job job = Catalogue.get().newJob(4, Job.Options.defaults().withAbortOnDeadlock(true))) {
             CompletableFuture<?>[] fs = new CompletableFuture<?>[4];
             for (Rank r : job.ranks()) {
                 fs[r.id()] = r.submit(() -> {
-                    if (!how.equals("fatal")) MpiProcess.of(r).world().setErrhandler(Errhandler.ERRORS_RETURN);
+                    if (!how.equals("fatal")) Comm.world(MpiProcess.of(r)).setErrhandler(Errhandler.ERRORS_RETURN);
                     call(r, "MPI_Barrier", "MPI_COMM_WORLD");
                     Object dup = call(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
                     long buf = r.memory().alloc(1 << 12);

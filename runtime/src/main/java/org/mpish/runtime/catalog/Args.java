@@ -1,15 +1,15 @@
 package org.mpish.runtime.catalog;
 
 import java.util.Map;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.Errhandler;
-import org.mpish.runtime.mpi.Group;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.err.Errhandler;
+import org.mpish.runtime.mpi.comm.Group;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
-import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.attr.Keyval;
 import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.Win;
+import org.mpish.runtime.mpi.rma.Win;
 
 /**
  * The converted input arguments of one call, by input position (IN and INOUT parameters in declaration

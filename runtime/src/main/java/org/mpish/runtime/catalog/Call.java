@@ -19,8 +19,11 @@ public final class Call {
     private final boolean returnsResult;
     private final CallImpl impl;
     private final int errorParam, errorInput;
-    /** {@link org.mpish.runtime.Rank#callNumber} of the name: what a rank records while in this call. */
-    private final int number;
+    /**
+     * The call's number in its catalogue (1, 2, ... in declaration order), which is also its
+     * {@link org.mpish.runtime.Job#callNumber} in every job the catalogue wired: what a rank records while in it.
+     */
+    private int number;
     private final boolean deprecated, mpi, alwaysAllowed;
 
     public Call(String name, String family, String summary, List<Param> params, CallImpl impl,
@@ -43,7 +46,6 @@ public final class Call {
         this.outputCount = outputs.size();
         this.returnsResult = outputCount == 0 && !"int".equals(cReturn);
         this.mpi = api.equals("MPI");
-        this.number = org.mpish.runtime.Rank.callNumber(name);
         this.alwaysAllowed = Invoker.alwaysAllowed(name);
     }
 
@@ -66,6 +68,11 @@ public final class Call {
     Param[] inputArray() { return inputArray; }
     int outputCount() { return outputCount; }
     int number() { return number; }
+    /** Set once by the catalogue that holds the call, before anyone can see it. */
+    void number(int n) {
+        if (number != 0) throw new IllegalStateException(name + " is already in a catalogue");
+        number = n;
+    }
     boolean returnsResult() { return returnsResult; }
     public List<Param> outputs() { return outputs; }
 

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
 
 /**
@@ -14,35 +15,54 @@ import org.mpish.runtime.Rank;
  * Lookups are case-insensitive, as shell commands are.
  */
 public final class Catalogue {
-    private static volatile Catalogue instance;
+    /** The catalogue of all families, built on first use (the holder idiom: a final field, no lock). */
+    private static final class Holder {
+        static final Catalogue ALL = build(Families.ALL);
+    }
 
     private final Map<String, Call> calls;
     /** The calls by their declared names ("MPI_Comm_dup"): the usual spelling, found without lower-casing it first. */
     private final Map<String, Call> exact = new java.util.HashMap<>();
     private final Map<String, Constant> constants;
 
-    private Catalogue(Map<String, Call> calls, Map<String, Constant> constants) {
+    private final List<CallFamily> families;
+
+    private Catalogue(List<CallFamily> families, Map<String, Call> calls, Map<String, Constant> constants) {
+        this.families = List.copyOf(families);
         this.calls = calls;
         this.constants = constants;
-        for (Call c : calls.values()) exact.put(c.name(), c);
+        List<String> names = new ArrayList<>();
+        for (Call c : calls.values()) {
+            exact.put(c.name(), c);
+            names.add(c.name());
+            c.number(names.size());
+        }
+        this.callNames = List.copyOf(names);
     }
 
+    /** The names of the calls in the order of their numbers (number i at index i - 1). */
+    private final List<String> callNames;
+
     /** The catalogue of all families. */
-    public static Catalogue get() {
-        Catalogue c = instance;
-        if (c == null) {
-            synchronized (Catalogue.class) {
-                c = instance;
-                if (c == null) instance = c = build(Families.ALL);
-            }
-        }
-        return c;
-    }
+    public static Catalogue get() { return Holder.ALL; }
 
     public static Catalogue build(List<CallFamily> families) {
         Builder b = new Builder();
         for (CallFamily f : families) f.declare(b);
-        return new Catalogue(Collections.unmodifiableMap(b.calls), Collections.unmodifiableMap(b.constants));
+        return new Catalogue(families, Collections.unmodifiableMap(b.calls), Collections.unmodifiableMap(b.constants));
+    }
+
+    /** A job of {@code size} ranks with the hooks and settings of this catalogue's families wired in. */
+    public Job newJob(int size, Job.Options options) { return new Job(size, options, this::wire); }
+
+    /** Wires this catalogue's families into a new job (see {@link CallFamily#wire}). */
+    public void wire(Job job) {
+        for (String name : callNames) {
+            if (job.callNumber(name) != call(name).number()) {
+                throw new IllegalStateException("job " + job.id() + " numbered calls before its catalogue was wired");
+            }
+        }
+        for (CallFamily f : families) f.wire(job, this);
     }
 
     public Call call(String name) {

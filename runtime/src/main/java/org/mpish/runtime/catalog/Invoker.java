@@ -9,6 +9,7 @@ import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.err.Errhandlers;
 
 /**
  * Runs a catalogued call on a rank: converts the raw arguments, checks MPI's initialization state, runs the
@@ -73,20 +74,24 @@ public final class Invoker {
             if (mpi) checkState(proc, call);
             Object result = call.impl().invoke(rank, new Args(call, in));
             return outputs(call, result);
+        } catch (ArgError e) {
+            throw e;
+        } catch (org.mpish.runtime.BadArgument e) {
+            throw new ArgError(e.getMessage()); // the engine's own form error, reported like the catalogue's
         } catch (MpiException e) {
-            throw proc != null ? proc.raise(e.raisedOn() != null ? e.raisedOn() : errorObject, e, call.name()) : e;
+            throw proc != null ? Errhandlers.raise(proc, e.raisedOn() != null ? e.raisedOn() : errorObject, e, call.name()) : e;
         } catch (MemoryFault f) {
             if (proc == null) throw f;
-            throw proc.raise(errorObject, new MpiException(ErrorClass.MPI_ERR_BUFFER, f.getMessage()), call.name());
+            throw Errhandlers.raise(proc, errorObject, new MpiException(ErrorClass.MPI_ERR_BUFFER, f.getMessage()), call.name());
         } catch (ArithmeticException f) {
             // a count times an extent beyond what one call can move (Math.*Exact): an error of the count, never a Java exception
             if (proc == null) throw f;
-            throw proc.raise(errorObject, new MpiException(ErrorClass.MPI_ERR_COUNT,
+            throw Errhandlers.raise(proc, errorObject, new MpiException(ErrorClass.MPI_ERR_COUNT,
                     "the data is larger than one call can move (2^31-1 bytes): " + f.getMessage()), call.name());
         } catch (CallbackFailure f) {
             if (proc == null) throw f;
             int cls = f.explicitCode() ? proc.errorClassOf(f.code()) : ErrorClass.MPI_ERR_OTHER;
-            throw proc.raise(errorObject, new MpiException(f.explicitCode() ? f.code() : ErrorClass.MPI_ERR_OTHER, cls,
+            throw Errhandlers.raise(proc, errorObject, new MpiException(f.explicitCode() ? f.code() : ErrorClass.MPI_ERR_OTHER, cls,
                     "a callback failed: " + f.getMessage()), call.name());
         } finally {
             rank.enter(previous);

@@ -5,14 +5,15 @@ import java.util.Map;
 import java.util.function.Function;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.CopyFn;
-import org.mpish.runtime.mpi.DeleteFn;
-import org.mpish.runtime.mpi.ErrhandlerFn;
+import org.mpish.runtime.mpi.attr.CopyFn;
+import org.mpish.runtime.mpi.attr.DeleteFn;
+import org.mpish.runtime.mpi.err.ErrhandlerFn;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
-import org.mpish.runtime.mpi.Keyval;
+import org.mpish.runtime.mpi.attr.Keyval;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.attr.Attributes;
 
 /**
  * The type of a parameter: how the shell parses it, how a script value is converted, how an output is shown,
@@ -180,7 +181,7 @@ public final class PType {
     private Handle handle(Rank r, Param p, Object raw) {
         if (raw == null) return Handle.nullOf(handleKind);
         if (handleKind == HandleKind.KEYVAL && raw instanceof Number n) {
-            Keyval k = MpiProcess.of(r).keyvals().get(n.intValue());
+            Keyval k = Attributes.keyvals(MpiProcess.of(r)).get(n.intValue());
             if (k == null) {
                 throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_KEYVAL,
                         p.name() + ": " + n + " is not a keyval of rank " + r.id());

@@ -184,7 +184,7 @@ public final class Context {
         } catch (CallbackFailure f) {
             asyncError(f.explicitCode() ? f.code() : LapiErrors.ERR_UNKNOWN, s.errType(), s.peer(),
                     "a handler failed in " + s.what() + ": " + f.getMessage());
-        } catch (org.mpish.runtime.catalog.ArgError e) {
+        } catch (org.mpish.runtime.BadArgument e) {
             asyncError(LapiErrors.ERR_UNKNOWN, s.errType(), s.peer(), s.what() + ": " + e.getMessage());
         }
     }

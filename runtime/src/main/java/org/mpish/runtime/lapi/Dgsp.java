@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.catalog.ArgError;
+import org.mpish.runtime.BadArgument;
 
 /**
  * A data gather/scatter program (L63, L64): lapi_dgsp_descr_t {code, code_size, depth, density, size, extent,
@@ -59,7 +59,7 @@ final class Dgsp {
             code = new long[l.size()];
             for (int i = 0; i < code.length; i++) code[i] = Fields.number(r, l.get(i), "code[" + i + "]");
         } else if (f.has("code")) {
-            throw new ArgError("lapi_dgsp_descr_t.code: expected an array of integers");
+            throw new BadArgument("lapi_dgsp_descr_t.code: expected an array of integers");
         }
         return new Dgsp(code, f.integer("code_size"), f.integer("depth"), f.integer("density"), f.num("size"),
                 f.num("extent"), f.num("lext"), f.num("rext"), f.integer("atom_size"), false);

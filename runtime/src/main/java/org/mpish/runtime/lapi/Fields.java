@@ -7,9 +7,9 @@ import java.util.Map;
 import java.util.TreeSet;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.catalog.ArgError;
-import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.catalog.Constant;
+import java.util.function.BiFunction;
+import org.mpish.runtime.BadArgument;
+import org.mpish.runtime.Hooks;
 
 /**
  * Reads the fields of a C structure given as a map (a JavaScript object, or the shell's name=value fields): a
@@ -27,7 +27,7 @@ final class Fields {
         this.what = what;
         if (raw == null) this.map = Map.of();
         else if (raw instanceof Map<?, ?> m) this.map = (Map<String, Object>) m;
-        else throw new ArgError(what + ": expected an object with named fields, got " + raw);
+        else throw new BadArgument(what + ": expected an object with named fields, got " + raw);
     }
 
     Map<String, Object> map() { return map; }
@@ -38,7 +38,7 @@ final class Fields {
     void only(Collection<String> allowed) {
         for (String k : map.keySet()) {
             if (!allowed.contains(k)) {
-                throw new ArgError(what + " has no field '" + k + "' (fields: " + String.join(", ", new TreeSet<>(allowed)) + ")");
+                throw new BadArgument(what + " has no field '" + k + "' (fields: " + String.join(", ", new TreeSet<>(allowed)) + ")");
             }
         }
     }
@@ -47,7 +47,7 @@ final class Fields {
 
     int integer(String f) {
         long v = num(f);
-        if (v < Integer.MIN_VALUE || v > 0xFFFF_FFFFL) throw new ArgError(what + "." + f + ": " + v + " does not fit an int");
+        if (v < Integer.MIN_VALUE || v > 0xFFFF_FFFFL) throw new BadArgument(what + "." + f + ": " + v + " does not fit an int");
         return (int) v;
     }
 
@@ -66,7 +66,7 @@ final class Fields {
             Callback cb = LapiRank.of(rank).function(n.longValue());
             if (cb != null) return cb;
         }
-        throw new ArgError(what + "." + f + ": expected a function, got " + v);
+        throw new BadArgument(what + "." + f + ": expected a function, got " + v);
     }
 
     /** A field as the user gave it (user_info, sinfo, cinfo are passed back untouched). */
@@ -82,11 +82,22 @@ final class Fields {
         if (v instanceof Boolean b) return b ? 1 : 0;
         if (v instanceof Number n) {
             double d = n.doubleValue();
-            if (d != Math.rint(d)) throw new ArgError(what + ": " + n + " is not an integer");
+            if (d != Math.rint(d)) throw new BadArgument(what + ": " + n + " is not an integer");
             return n.longValue();
         }
         if (v instanceof String s) return name(r, s.trim(), what);
-        throw new ArgError(what + ": expected a number, got " + v);
+        throw new BadArgument(what + ": expected a number, got " + v);
+    }
+
+    /** Where names of constants come from: the job's catalogue wires a lookup here (rank, name to value or null). */
+    public static final Hooks.Point<BiFunction<Rank, String, Object>> NAMES = new Hooks.Point<>("constant names");
+
+    private static Object constant(Rank r, String name) {
+        for (BiFunction<Rank, String, Object> f : r.job().hooks().at(NAMES)) {
+            Object v = f.apply(r, name);
+            if (v != null) return v;
+        }
+        return null;
     }
 
     private static long name(Rank r, String s, String what) {
@@ -95,14 +106,14 @@ final class Fields {
             if (t.startsWith("0x") || t.startsWith("0X")) return Long.parseUnsignedLong(t.substring(2), 16);
             if (t.matches("-?\\d+")) return Long.parseLong(t);
         } catch (NumberFormatException e) {
-            throw new ArgError(what + ": '" + s + "' is not a number");
+            throw new BadArgument(what + ": '" + s + "' is not a number");
         }
         Long named = LapiRank.of(r).counterNames().get(s);
         if (named != null) return named;
-        Constant c = Catalogue.get().constant(s);
-        if (c == null) c = Catalogue.get().constant("LAPI_" + s);
-        if (c != null && c.value().apply(r) instanceof Number n) return n.longValue();
-        throw new ArgError(what + ": '" + s + "' is neither a number nor a known name");
+        Object c = constant(r, s);
+        if (c == null) c = constant(r, "LAPI_" + s);
+        if (c instanceof Number n) return n.longValue();
+        throw new BadArgument(what + ": '" + s + "' is neither a number nor a known name");
     }
 
     /** "PUT", "PUT_XFER", "LAPI_PUT_XFER" or a number: a transfer type. */

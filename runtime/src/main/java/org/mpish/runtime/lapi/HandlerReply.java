@@ -29,7 +29,7 @@ record HandlerReply(long buf, Vec tgtVec, Callback compH, Object userInfo, int r
         Fields f = new Fields(r, m, vector ? "the vector header handler's result" : "the header handler's result");
         try {
             f.only(vector ? VECTOR_FIELDS : FIELDS);
-        } catch (org.mpish.runtime.catalog.ArgError e) {
+        } catch (org.mpish.runtime.BadArgument e) {
             throw LapiErrors.fail(LapiErrors.ERR_UNKNOWN, e.getMessage());
         }
         return new HandlerReply(f.num("buf"), vector ? Vec.parse(r, f.raw("tgt_vec"), "tgt_vec") : null, f.fn("comp_h"),

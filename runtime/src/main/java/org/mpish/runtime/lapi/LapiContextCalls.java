@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.catalog.ArgError;
+import org.mpish.runtime.BadArgument;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
@@ -16,9 +16,18 @@ public final class LapiContextCalls implements CallFamily {
     static final List<String> INFO_FIELDS = List.of("protocol", "lib_vers", "epoch_num", "num_compl_hndlr_thr", "instance_no",
             "info6", "err_hndlr", "lapi_thread_attr", "adapter_name", "add_info");
 
+    /** Names in struct fields ("PUT_XFER", a counter's name) resolve through this job's catalogue. */
+    @Override
+    public void wire(org.mpish.runtime.Job job, Catalogue catalogue) {
+        job.hooks().add(Fields.NAMES, (r, name) -> {
+            org.mpish.runtime.catalog.Constant c = catalogue.constant(name);
+            return c == null ? null : c.value().apply(r);
+        });
+    }
+
     @Override
     public void declare(Catalogue.Builder b) {
-        LapiConst.declare(b);
+        LapiConstCalls.declare(b);
         b.call("LAPI_Init", "lapi", "open a LAPI context on the calling task and return its handle")
                 .out("hndl", HNDL).in("lapi_info", PType.of(PType.Kind.STRUCT, "lapi_info_t *"))
                 .impl(guard((r, a) -> init(r, a.struct(0)).handle()));
@@ -99,7 +108,7 @@ public final class LapiContextCalls implements CallFamily {
         Fields f = new Fields(r, info, "lapi_info_t");
         try {
             f.only(INFO_FIELDS);
-        } catch (ArgError e) {
+        } catch (BadArgument e) {
             throw LapiErrors.fail(LapiErrors.INFO_NONZERO, e.getMessage());
         }
         for (String unused : List.of("info6", "lapi_thread_attr", "add_info")) {

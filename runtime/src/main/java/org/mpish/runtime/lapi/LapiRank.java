@@ -56,7 +56,7 @@ public final class LapiRank {
 
     private LapiRank(Rank rank) { this.rank = rank; }
 
-    private static final int SLOT = Rank.newSlot();
+    private static final int SLOT = 2; // see Rank.MAX_SLOTS
 
     public static LapiRank of(Rank r) { return r.slot(SLOT, LapiRank.class, LapiRank::new); }
 
@@ -161,7 +161,7 @@ public final class LapiRank {
                 return a;
             }
         }
-        throw new org.mpish.runtime.catalog.ArgError("expected an address (a number) or a function, got " + v);
+        throw new org.mpish.runtime.BadArgument("expected an address (a number) or a function, got " + v);
     }
 
     /** The function at a code address of this task, or null. */

@@ -3,7 +3,7 @@ package org.mpish.runtime.lapi;
 import java.util.concurrent.ConcurrentHashMap;
 import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.CommShared;
+import org.mpish.runtime.mpi.comm.CommShared;
 
 /**
  * What the ranks of one job share for LAPI: the rendezvous behind the collective calls of each handle

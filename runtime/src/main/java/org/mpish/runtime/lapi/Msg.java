@@ -5,9 +5,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /** One transfer in flight: who started it, to which task, and whether a purge cancelled it. */
 final class Msg {
-    private static final AtomicLong IDS = new AtomicLong();
+    /** The key of the job's message counter in {@link org.mpish.runtime.Job#shared}: numbers count per job. */
+    private static final Object IDS = new Object();
 
-    final long id = IDS.incrementAndGet();
+    final long id;
     final Context origin;
     final int tgt;
     final String label;
@@ -16,6 +17,7 @@ final class Msg {
 
     Msg(Context origin, int tgt, String label) {
         this.origin = origin;
+        this.id = origin.rank().job().shared(IDS, AtomicLong::new).incrementAndGet();
         this.tgt = tgt;
         this.label = label;
     }

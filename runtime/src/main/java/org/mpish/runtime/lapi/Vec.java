@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.catalog.ArgError;
+import org.mpish.runtime.BadArgument;
 
 /**
  * lapi_vec_t / lapi_lvec_t (L43): {vec_type, num_vecs, info[], len[]}. LAPI_GEN_IOVECTOR: piece i is len[i]
@@ -38,7 +38,7 @@ record Vec(int type, long num, long[] info, long[] len) {
 
     private static long[] longs(Rank r, Object raw, String what) {
         if (raw == null) return null;
-        if (!(raw instanceof List<?> l)) throw new ArgError(what + ": expected an array");
+        if (!(raw instanceof List<?> l)) throw new BadArgument(what + ": expected an array");
         long[] out = new long[l.size()];
         for (int i = 0; i < out.length; i++) out[i] = Fields.number(r, l.get(i), what + "[" + i + "]");
         return out;

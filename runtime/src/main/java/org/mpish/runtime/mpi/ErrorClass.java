@@ -76,84 +76,95 @@ public final class ErrorClass {
     /** Every predefined class lies in (0, MPI_ERR_LASTCODE]; user classes and codes come after it. */
     public static final int MPI_ERR_LASTCODE = 100;
 
-    private static final Map<String, Integer> VALUES = new LinkedHashMap<>();
-    private static final Map<Integer, String> NAMES = new LinkedHashMap<>();
-    private static final Map<Integer, String> TEXTS = new LinkedHashMap<>();
+    /** The tables, filled once while the class initialises and read-only after. */
+    private static final Map<String, Integer> VALUES;
+    private static final Map<Integer, String> NAMES;
+    private static final Map<Integer, String> TEXTS;
 
-    private static void c(String name, int value, String text) {
-        VALUES.put(name, value);
-        NAMES.put(value, name);
-        TEXTS.put(value, text);
+    private static final class Table {
+        final Map<String, Integer> values = new LinkedHashMap<>();
+        final Map<Integer, String> names = new LinkedHashMap<>();
+        final Map<Integer, String> texts = new LinkedHashMap<>();
+
+        void c(String name, int value, String text) {
+            values.put(name, value);
+            names.put(value, name);
+            texts.put(value, text);
+        }
     }
 
     static {
-        c("MPI_SUCCESS", MPI_SUCCESS, "no error");
-        c("MPI_ERR_BUFFER", MPI_ERR_BUFFER, "invalid buffer, or no room in the attached send buffer");
-        c("MPI_ERR_COUNT", MPI_ERR_COUNT, "invalid count argument");
-        c("MPI_ERR_TYPE", MPI_ERR_TYPE, "invalid datatype");
-        c("MPI_ERR_TAG", MPI_ERR_TAG, "invalid tag");
-        c("MPI_ERR_COMM", MPI_ERR_COMM, "invalid communicator");
-        c("MPI_ERR_RANK", MPI_ERR_RANK, "invalid rank");
-        c("MPI_ERR_ROOT", MPI_ERR_ROOT, "invalid root");
-        c("MPI_ERR_GROUP", MPI_ERR_GROUP, "invalid group");
-        c("MPI_ERR_OP", MPI_ERR_OP, "invalid reduction operation");
-        c("MPI_ERR_TOPOLOGY", MPI_ERR_TOPOLOGY, "invalid topology");
-        c("MPI_ERR_DIMS", MPI_ERR_DIMS, "invalid dimension argument");
-        c("MPI_ERR_ARG", MPI_ERR_ARG, "invalid argument of some other kind");
-        c("MPI_ERR_UNKNOWN", MPI_ERR_UNKNOWN, "unknown error");
-        c("MPI_ERR_TRUNCATE", MPI_ERR_TRUNCATE, "message truncated on receive");
-        c("MPI_ERR_OTHER", MPI_ERR_OTHER, "known error not in this list");
-        c("MPI_ERR_INTERN", MPI_ERR_INTERN, "internal error in the MPI runtime");
-        c("MPI_ERR_IN_STATUS", MPI_ERR_IN_STATUS, "error code is in the status");
-        c("MPI_ERR_PENDING", MPI_ERR_PENDING, "pending request");
-        c("MPI_ERR_REQUEST", MPI_ERR_REQUEST, "invalid request");
-        c("MPI_ERR_ACCESS", MPI_ERR_ACCESS, "permission denied");
-        c("MPI_ERR_AMODE", MPI_ERR_AMODE, "invalid file access mode");
-        c("MPI_ERR_BAD_FILE", MPI_ERR_BAD_FILE, "invalid file name");
-        c("MPI_ERR_CONVERSION", MPI_ERR_CONVERSION, "data conversion failed");
-        c("MPI_ERR_DUP_DATAREP", MPI_ERR_DUP_DATAREP, "data representation already defined");
-        c("MPI_ERR_FILE_EXISTS", MPI_ERR_FILE_EXISTS, "file exists");
-        c("MPI_ERR_FILE_IN_USE", MPI_ERR_FILE_IN_USE, "file in use by some process");
-        c("MPI_ERR_FILE", MPI_ERR_FILE, "invalid file handle");
-        c("MPI_ERR_INFO", MPI_ERR_INFO, "invalid info object");
-        c("MPI_ERR_INFO_KEY", MPI_ERR_INFO_KEY, "info key too long");
-        c("MPI_ERR_INFO_VALUE", MPI_ERR_INFO_VALUE, "info value too long");
-        c("MPI_ERR_INFO_NOKEY", MPI_ERR_INFO_NOKEY, "info key not defined");
-        c("MPI_ERR_IO", MPI_ERR_IO, "input/output error");
-        c("MPI_ERR_NAME", MPI_ERR_NAME, "invalid service name");
-        c("MPI_ERR_NO_MEM", MPI_ERR_NO_MEM, "out of memory");
-        c("MPI_ERR_NOT_SAME", MPI_ERR_NOT_SAME, "collective argument not the same on all processes");
-        c("MPI_ERR_NO_SPACE", MPI_ERR_NO_SPACE, "not enough space");
-        c("MPI_ERR_NO_SUCH_FILE", MPI_ERR_NO_SUCH_FILE, "file does not exist");
-        c("MPI_ERR_PORT", MPI_ERR_PORT, "invalid port name");
-        c("MPI_ERR_QUOTA", MPI_ERR_QUOTA, "quota exceeded");
-        c("MPI_ERR_READ_ONLY", MPI_ERR_READ_ONLY, "file is read-only");
-        c("MPI_ERR_SERVICE", MPI_ERR_SERVICE, "service name not published");
-        c("MPI_ERR_SPAWN", MPI_ERR_SPAWN, "could not spawn processes");
-        c("MPI_ERR_UNSUPPORTED_DATAREP", MPI_ERR_UNSUPPORTED_DATAREP, "unsupported data representation");
-        c("MPI_ERR_UNSUPPORTED_OPERATION", MPI_ERR_UNSUPPORTED_OPERATION, "operation not supported");
-        c("MPI_ERR_WIN", MPI_ERR_WIN, "invalid window");
-        c("MPI_ERR_BASE", MPI_ERR_BASE, "invalid base address");
-        c("MPI_ERR_LOCKTYPE", MPI_ERR_LOCKTYPE, "invalid lock type");
-        c("MPI_ERR_KEYVAL", MPI_ERR_KEYVAL, "invalid attribute key");
-        c("MPI_ERR_RMA_CONFLICT", MPI_ERR_RMA_CONFLICT, "conflicting accesses to a window");
-        c("MPI_ERR_RMA_SYNC", MPI_ERR_RMA_SYNC, "RMA call outside or clashing with the synchronization epochs");
-        c("MPI_ERR_SIZE", MPI_ERR_SIZE, "invalid size");
-        c("MPI_ERR_DISP", MPI_ERR_DISP, "invalid displacement");
-        c("MPI_ERR_ASSERT", MPI_ERR_ASSERT, "invalid assert argument");
-        c("MPI_ERR_RMA_RANGE", MPI_ERR_RMA_RANGE, "target memory is not inside the window");
-        c("MPI_ERR_RMA_ATTACH", MPI_ERR_RMA_ATTACH, "memory cannot be attached to the window");
-        c("MPI_ERR_RMA_SHARED", MPI_ERR_RMA_SHARED, "memory cannot be shared between these processes");
-        c("MPI_ERR_RMA_FLAVOR", MPI_ERR_RMA_FLAVOR, "call not allowed for this window flavor");
-        c("MPI_ERR_PROC_ABORTED", MPI_ERR_PROC_ABORTED, "operation involved a process that aborted");
-        c("MPI_ERR_SESSION", MPI_ERR_SESSION, "invalid session");
-        c("MPI_ERR_VALUE_TOO_LARGE", MPI_ERR_VALUE_TOO_LARGE, "value too large for its output argument");
-        c("MPI_ERR_ERRHANDLER", MPI_ERR_ERRHANDLER, "invalid error handler");
-        c("MPI_ERR_LASTCODE", MPI_ERR_LASTCODE, "last predefined error code");
+        Table t = new Table();
+        t.c("MPI_SUCCESS", MPI_SUCCESS, "no error");
+        t.c("MPI_ERR_BUFFER", MPI_ERR_BUFFER, "invalid buffer, or no room in the attached send buffer");
+        t.c("MPI_ERR_COUNT", MPI_ERR_COUNT, "invalid count argument");
+        t.c("MPI_ERR_TYPE", MPI_ERR_TYPE, "invalid datatype");
+        t.c("MPI_ERR_TAG", MPI_ERR_TAG, "invalid tag");
+        t.c("MPI_ERR_COMM", MPI_ERR_COMM, "invalid communicator");
+        t.c("MPI_ERR_RANK", MPI_ERR_RANK, "invalid rank");
+        t.c("MPI_ERR_ROOT", MPI_ERR_ROOT, "invalid root");
+        t.c("MPI_ERR_GROUP", MPI_ERR_GROUP, "invalid group");
+        t.c("MPI_ERR_OP", MPI_ERR_OP, "invalid reduction operation");
+        t.c("MPI_ERR_TOPOLOGY", MPI_ERR_TOPOLOGY, "invalid topology");
+        t.c("MPI_ERR_DIMS", MPI_ERR_DIMS, "invalid dimension argument");
+        t.c("MPI_ERR_ARG", MPI_ERR_ARG, "invalid argument of some other kind");
+        t.c("MPI_ERR_UNKNOWN", MPI_ERR_UNKNOWN, "unknown error");
+        t.c("MPI_ERR_TRUNCATE", MPI_ERR_TRUNCATE, "message truncated on receive");
+        t.c("MPI_ERR_OTHER", MPI_ERR_OTHER, "known error not in this list");
+        t.c("MPI_ERR_INTERN", MPI_ERR_INTERN, "internal error in the MPI runtime");
+        t.c("MPI_ERR_IN_STATUS", MPI_ERR_IN_STATUS, "error code is in the status");
+        t.c("MPI_ERR_PENDING", MPI_ERR_PENDING, "pending request");
+        t.c("MPI_ERR_REQUEST", MPI_ERR_REQUEST, "invalid request");
+        t.c("MPI_ERR_ACCESS", MPI_ERR_ACCESS, "permission denied");
+        t.c("MPI_ERR_AMODE", MPI_ERR_AMODE, "invalid file access mode");
+        t.c("MPI_ERR_BAD_FILE", MPI_ERR_BAD_FILE, "invalid file name");
+        t.c("MPI_ERR_CONVERSION", MPI_ERR_CONVERSION, "data conversion failed");
+        t.c("MPI_ERR_DUP_DATAREP", MPI_ERR_DUP_DATAREP, "data representation already defined");
+        t.c("MPI_ERR_FILE_EXISTS", MPI_ERR_FILE_EXISTS, "file exists");
+        t.c("MPI_ERR_FILE_IN_USE", MPI_ERR_FILE_IN_USE, "file in use by some process");
+        t.c("MPI_ERR_FILE", MPI_ERR_FILE, "invalid file handle");
+        t.c("MPI_ERR_INFO", MPI_ERR_INFO, "invalid info object");
+        t.c("MPI_ERR_INFO_KEY", MPI_ERR_INFO_KEY, "info key too long");
+        t.c("MPI_ERR_INFO_VALUE", MPI_ERR_INFO_VALUE, "info value too long");
+        t.c("MPI_ERR_INFO_NOKEY", MPI_ERR_INFO_NOKEY, "info key not defined");
+        t.c("MPI_ERR_IO", MPI_ERR_IO, "input/output error");
+        t.c("MPI_ERR_NAME", MPI_ERR_NAME, "invalid service name");
+        t.c("MPI_ERR_NO_MEM", MPI_ERR_NO_MEM, "out of memory");
+        t.c("MPI_ERR_NOT_SAME", MPI_ERR_NOT_SAME, "collective argument not the same on all processes");
+        t.c("MPI_ERR_NO_SPACE", MPI_ERR_NO_SPACE, "not enough space");
+        t.c("MPI_ERR_NO_SUCH_FILE", MPI_ERR_NO_SUCH_FILE, "file does not exist");
+        t.c("MPI_ERR_PORT", MPI_ERR_PORT, "invalid port name");
+        t.c("MPI_ERR_QUOTA", MPI_ERR_QUOTA, "quota exceeded");
+        t.c("MPI_ERR_READ_ONLY", MPI_ERR_READ_ONLY, "file is read-only");
+        t.c("MPI_ERR_SERVICE", MPI_ERR_SERVICE, "service name not published");
+        t.c("MPI_ERR_SPAWN", MPI_ERR_SPAWN, "could not spawn processes");
+        t.c("MPI_ERR_UNSUPPORTED_DATAREP", MPI_ERR_UNSUPPORTED_DATAREP, "unsupported data representation");
+        t.c("MPI_ERR_UNSUPPORTED_OPERATION", MPI_ERR_UNSUPPORTED_OPERATION, "operation not supported");
+        t.c("MPI_ERR_WIN", MPI_ERR_WIN, "invalid window");
+        t.c("MPI_ERR_BASE", MPI_ERR_BASE, "invalid base address");
+        t.c("MPI_ERR_LOCKTYPE", MPI_ERR_LOCKTYPE, "invalid lock type");
+        t.c("MPI_ERR_KEYVAL", MPI_ERR_KEYVAL, "invalid attribute key");
+        t.c("MPI_ERR_RMA_CONFLICT", MPI_ERR_RMA_CONFLICT, "conflicting accesses to a window");
+        t.c("MPI_ERR_RMA_SYNC", MPI_ERR_RMA_SYNC, "RMA call outside or clashing with the synchronization epochs");
+        t.c("MPI_ERR_SIZE", MPI_ERR_SIZE, "invalid size");
+        t.c("MPI_ERR_DISP", MPI_ERR_DISP, "invalid displacement");
+        t.c("MPI_ERR_ASSERT", MPI_ERR_ASSERT, "invalid assert argument");
+        t.c("MPI_ERR_RMA_RANGE", MPI_ERR_RMA_RANGE, "target memory is not inside the window");
+        t.c("MPI_ERR_RMA_ATTACH", MPI_ERR_RMA_ATTACH, "memory cannot be attached to the window");
+        t.c("MPI_ERR_RMA_SHARED", MPI_ERR_RMA_SHARED, "memory cannot be shared between these processes");
+        t.c("MPI_ERR_RMA_FLAVOR", MPI_ERR_RMA_FLAVOR, "call not allowed for this window flavor");
+        t.c("MPI_ERR_PROC_ABORTED", MPI_ERR_PROC_ABORTED, "operation involved a process that aborted");
+        t.c("MPI_ERR_SESSION", MPI_ERR_SESSION, "invalid session");
+        t.c("MPI_ERR_VALUE_TOO_LARGE", MPI_ERR_VALUE_TOO_LARGE, "value too large for its output argument");
+        t.c("MPI_ERR_ERRHANDLER", MPI_ERR_ERRHANDLER, "invalid error handler");
+        t.c("MPI_ERR_LASTCODE", MPI_ERR_LASTCODE, "last predefined error code");
+        VALUES = Collections.unmodifiableMap(t.values);
+        NAMES = Collections.unmodifiableMap(t.names);
+        TEXTS = Collections.unmodifiableMap(t.texts);
     }
 
     /** Name to value, in table order (MPI_SUCCESS ... MPI_ERR_LASTCODE). */
-    public static Map<String, Integer> all() { return Collections.unmodifiableMap(VALUES); }
+    public static Map<String, Integer> all() { return VALUES; }
 
     /** The C name of a predefined class, or null. */
     public static String name(int value) { return NAMES.get(value); }

@@ -36,17 +36,19 @@ public abstract class Handle {
 
     @Override public String toString() { return name(); }
 
+    /** A name as MPI stores it: at most MPI_MpiConst.MAX_OBJECT_NAME - 1 characters, longer ones truncated. */
+    public static String objectName(String n) {
+        if (n == null) throw new MpiException(ErrorClass.MPI_ERR_ARG, "the name is NULL");
+        return n.length() > MpiConst.MAX_OBJECT_NAME - 1 ? n.substring(0, MpiConst.MAX_OBJECT_NAME - 1) : n;
+    }
+
     /** The null handle of a kind. */
-    public static Handle nullOf(HandleKind kind) { return NullHandle.NULLS[kind.ordinal()]; }
+    public static Handle nullOf(HandleKind kind) { return NullHandle.NULLS.get(kind.ordinal()); }
 
     /** The null handles: MPI_COMM_NULL, MPI_WIN_NULL, MPI_KEYVAL_INVALID, ... */
     static final class NullHandle extends Handle {
-        static final NullHandle[] NULLS;
-        static {
-            HandleKind[] ks = HandleKind.values();
-            NULLS = new NullHandle[ks.length];
-            for (HandleKind k : ks) NULLS[k.ordinal()] = new NullHandle(k);
-        }
+        static final java.util.List<NullHandle> NULLS =
+                java.util.Arrays.stream(HandleKind.values()).map(NullHandle::new).toList();
         private NullHandle(HandleKind kind) { super(kind, kind.nullName()); }
         @Override public boolean isPredefined() { return true; }
     }

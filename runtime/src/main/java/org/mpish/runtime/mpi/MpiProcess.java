@@ -2,23 +2,29 @@ package org.mpish.runtime.mpi;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import org.mpish.runtime.Hooks;
 import org.mpish.runtime.Job;
-import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
 
 /**
- * The MPI state of one rank (one "process"): initialization, its handles, MPI_COMM_WORLD and MPI_COMM_SELF,
- * its keyvals, its user error classes, and the routing of errors to error handlers.
+ * The MPI state of one rank (one "process"): initialization, its handles, MPI_COMM_WORLD and MPI_COMM_SELF, its
+ * user error classes, and the per-process state of the areas ({@link #extension}). The areas fill it in when it
+ * starts ({@link #START}); errors are routed to handlers by the err area ({@code Errhandlers.raise}).
  */
 public final class MpiProcess {
-    /** The key of MPI_COMM_WORLD's shared part in {@link Job#shared}: created once per job, gone with the job. */
-    private static final Object WORLD = new Object();
+    /**
+     * What runs when a process starts, wired per job: the environment makes MPI_COMM_WORLD, MPI_COMM_SELF and the
+     * predefined handles there (the base knows no area; the areas fill the process in).
+     */
+    public static final Hooks.Point<Consumer<MpiProcess>> START = new Hooks.Point<>("MPI process start");
 
     private final Rank rank;
     private final HandleTable handles = new HandleTable();
-    private final Comm world;
-    private final Comm self;
-    private final Map<Integer, Keyval> keyvals = new ConcurrentHashMap<>();
+    /** MPI_COMM_WORLD and MPI_COMM_SELF, set once while the process starts (the comm area reads them as Comm). */
+    private Handle world, self;
+    /** What the areas keep per process (keyvals, ...), created on first use. */
+    private final Map<Object, Object> extensions = new ConcurrentHashMap<>();
     /** User error codes and classes (MPI_Add_error_class / _code): code to class, and their strings. */
     private final Map<Integer, Integer> userCodes = new ConcurrentHashMap<>();
     private final Map<Integer, String> userStrings = new ConcurrentHashMap<>();
@@ -29,19 +35,11 @@ public final class MpiProcess {
 
     public MpiProcess(Rank rank) {
         this.rank = rank;
-        Job job = rank.job();
-        int n = job.size();
-        int[] all = new int[n];
-        for (int i = 0; i < n; i++) all[i] = i;
-        CommShared ws = job.shared(WORLD, () -> new CommShared(job, all));
-        this.world = handles.predefined(new Comm(this, ws, new Group(all), null, rank.id(), true, "MPI_COMM_WORLD"));
-        this.self = handles.predefined(new Comm(this, new CommShared(job, new int[] {rank.id()}),
-                new Group(new int[] {rank.id()}), null, 0, true, "MPI_COMM_SELF"));
-        Predefined.register(this);
+        for (Consumer<MpiProcess> start : rank.job().hooks().at(START)) start.accept(this);
     }
 
     /** The MPI process of a rank, created on first use. */
-    private static final int SLOT = Rank.newSlot();
+    private static final int SLOT = 0; // see Rank.MAX_SLOTS
 
     public static MpiProcess of(Rank r) { return r.slot(SLOT, MpiProcess.class, MpiProcess::new); }
 
@@ -53,9 +51,22 @@ public final class MpiProcess {
 
     public Rank rank() { return rank; }
     public HandleTable handles() { return handles; }
-    public Comm world() { return world; }
-    public Comm self() { return self; }
-    public Map<Integer, Keyval> keyvals() { return keyvals; }
+    /** MPI_COMM_WORLD's handle on this process ({@code Comm.world(p)} gives it as a communicator). */
+    public Handle worldHandle() { return world; }
+    public Handle selfHandle() { return self; }
+
+    /** Sets MPI_COMM_WORLD and MPI_COMM_SELF while the process starts (once). */
+    public void setCommunicators(Handle world, Handle self) {
+        if (this.world != null) throw new IllegalStateException("the communicators of rank " + rank.id() + " are already set");
+        this.world = world;
+        this.self = self;
+    }
+
+    /** Per-process state of an area, created on first use ({@code init} must not call this again). */
+    @SuppressWarnings("unchecked")
+    public <T> T extension(Object key, java.util.function.Supplier<T> init) {
+        return (T) extensions.computeIfAbsent(key, k -> init.get());
+    }
 
     public boolean initialized() { return initialized; }
     public boolean finalized() { return finalized; }
@@ -76,47 +87,4 @@ public final class MpiProcess {
     public Map<Integer, String> userStrings() { return userStrings; }
     public int lastUsedCode() { return lastUsedCode; }
     public void setLastUsedCode(int c) { lastUsedCode = c; }
-
-    /**
-     * Routes an error to the error handler of {@code object} (a communicator or window; anything else, or an
-     * invalid handle, goes to MPI_COMM_SELF's handler, as MPI-4 says for calls with no valid object), then
-     * throws: fatal handlers abort the job; MPI_ERRORS_RETURN and user handlers rethrow {@code e} to the caller.
-     */
-    public RuntimeException raise(Handle object, MpiException e, String call) {
-        e.at(call, rank.id());
-        Errhandler eh = handlerFor(object);
-        Handle target = object != null && object.isValid() && (object instanceof Comm || object.kind() == HandleKind.WIN)
-                ? object : self;
-        if (rank.job().tracing()) {
-            rank.job().emit(rank.id(), "err", "raised", e.getMessage() + " -> " + eh.name() + " on " + target.name(), null);
-        }
-        if (eh.builtin() == Errhandler.Builtin.FATAL || eh.builtin() == Errhandler.Builtin.ABORT) {
-            Job.Abort a = new Job.Abort(1, e.getMessage() + " (fatal: " + eh.name() + " on " + target.name() + ")",
-                    Job.Abort.Kind.FATAL_ERROR, rank.id());
-            rank.job().abort(a);
-            throw new JobAbortedException(rank.job().abortReason());
-        }
-        if (eh.builtin() == null) {
-            try {
-                eh.fn().handle(target, e.code());
-            } catch (org.mpish.runtime.CallbackFailure f) {
-                // a handler that fails still leaves the call failing with its own error; say what the handler did
-                throw new MpiException(e.code(), e.errorClass(), e.detail() + " (then the error handler " + eh.name() + " failed: "
-                        + f.getMessage() + ")").at(call, rank.id());
-            }
-        }
-        throw e;
-    }
-
-    /** The handler that applies to errors raised on {@code object}. */
-    public Errhandler handlerFor(Handle object) {
-        if (object instanceof Comm c && c.isValid()) return c.errhandler();
-        if (object instanceof ErrhandlerOwner o && object.isValid()) return o.errhandler();
-        return self.errhandler();
-    }
-
-    /** An object other than a communicator that carries an error handler (windows). */
-    public interface ErrhandlerOwner {
-        Errhandler errhandler();
-    }
 }

@@ -4,8 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The predefined handles every MPI process starts with. Datatypes are per process (they can cache attributes);
- * error handlers and the empty group are immutable and shared.
+ * The values of the predefined attribute keys (MPI_TAG_UB, MPI_WIN_BASE, ...) and the kind of object each is for.
+ * The predefined handles themselves are made by the environment when a process starts ({@code env.ProcessSetup}).
  */
 public final class Predefined {
     private Predefined() {}
@@ -18,52 +18,22 @@ public final class Predefined {
     public static final int FIRST_USER_KEYVAL = 64;
 
     /** Predefined keyval name to (value, object kind). */
-    public static final Map<String, int[]> KEYVALS = new LinkedHashMap<>();
+    public static final Map<String, int[]> KEYVALS;
     static {
+        Map<String, int[]> m = new LinkedHashMap<>();
         int c = HandleKind.COMM.ordinal(), w = HandleKind.WIN.ordinal();
-        KEYVALS.put("MPI_TAG_UB", new int[] {TAG_UB, c});
-        KEYVALS.put("MPI_HOST", new int[] {HOST, c});
-        KEYVALS.put("MPI_IO", new int[] {IO, c});
-        KEYVALS.put("MPI_WTIME_IS_GLOBAL", new int[] {WTIME_IS_GLOBAL, c});
-        KEYVALS.put("MPI_UNIVERSE_SIZE", new int[] {UNIVERSE_SIZE, c});
-        KEYVALS.put("MPI_LASTUSEDCODE", new int[] {LASTUSEDCODE, c});
-        KEYVALS.put("MPI_APPNUM", new int[] {APPNUM, c});
-        KEYVALS.put("MPI_WIN_BASE", new int[] {WIN_BASE, w});
-        KEYVALS.put("MPI_WIN_SIZE", new int[] {WIN_SIZE, w});
-        KEYVALS.put("MPI_WIN_DISP_UNIT", new int[] {WIN_DISP_UNIT, w});
-        KEYVALS.put("MPI_WIN_CREATE_FLAVOR", new int[] {WIN_CREATE_FLAVOR, w});
-        KEYVALS.put("MPI_WIN_MODEL", new int[] {WIN_MODEL, w});
-    }
-
-    /** Pair types for MINLOC / MAXLOC: name, value type, index type. */
-    private static final Object[][] PAIRS = {
-        {"MPI_2INT", BasicType.INT, BasicType.INT},
-        {"MPI_SHORT_INT", BasicType.SHORT, BasicType.INT},
-        {"MPI_LONG_INT", BasicType.LONG, BasicType.INT},
-        {"MPI_FLOAT_INT", BasicType.FLOAT, BasicType.INT},
-        {"MPI_DOUBLE_INT", BasicType.DOUBLE, BasicType.INT},
-    };
-
-    static void register(MpiProcess p) {
-        HandleTable t = p.handles();
-        for (BasicType b : BasicType.values()) t.predefined(Datatype.predefined(b));
-        for (Object[] pair : PAIRS) {
-            t.predefined(Datatype.predefinedPair((String) pair[0], (BasicType) pair[1], (BasicType) pair[2]));
-        }
-        t.predefined(Errhandler.ERRORS_ARE_FATAL);
-        t.predefined(Errhandler.ERRORS_RETURN);
-        t.predefined(Errhandler.ERRORS_ABORT);
-        t.predefined(Group.EMPTY);
-        for (Map.Entry<String, int[]> e : KEYVALS.entrySet()) {
-            Keyval k = new Keyval(e.getValue()[0], HandleKind.values()[e.getValue()[1]], null, null, null, true, false, e.getKey());
-            t.predefined(k);
-            p.keyvals().put(k.value(), k);
-        }
-    }
-
-    /** This process's predefined datatype of the given C name ("MPI_INT"), or null. */
-    public static Datatype datatype(MpiProcess p, String cName) {
-        Handle h = p.handles().lookup(cName);
-        return h instanceof Datatype d ? d : null;
+        m.put("MPI_TAG_UB", new int[] {TAG_UB, c});
+        m.put("MPI_HOST", new int[] {HOST, c});
+        m.put("MPI_IO", new int[] {IO, c});
+        m.put("MPI_WTIME_IS_GLOBAL", new int[] {WTIME_IS_GLOBAL, c});
+        m.put("MPI_UNIVERSE_SIZE", new int[] {UNIVERSE_SIZE, c});
+        m.put("MPI_LASTUSEDCODE", new int[] {LASTUSEDCODE, c});
+        m.put("MPI_APPNUM", new int[] {APPNUM, c});
+        m.put("MPI_WIN_BASE", new int[] {WIN_BASE, w});
+        m.put("MPI_WIN_SIZE", new int[] {WIN_SIZE, w});
+        m.put("MPI_WIN_DISP_UNIT", new int[] {WIN_DISP_UNIT, w});
+        m.put("MPI_WIN_CREATE_FLAVOR", new int[] {WIN_CREATE_FLAVOR, w});
+        m.put("MPI_WIN_MODEL", new int[] {WIN_MODEL, w});
+        KEYVALS = java.util.Collections.unmodifiableMap(m);
     }
 }

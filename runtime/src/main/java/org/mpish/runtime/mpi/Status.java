@@ -3,7 +3,7 @@ package org.mpish.runtime.mpi;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.catalog.ArgError;
+import org.mpish.runtime.BadArgument;
 
 /**
  * What a completed request or receive reports: MPI_SOURCE, MPI_TAG, MPI_ERROR, the byte count, and whether
@@ -11,9 +11,9 @@ import org.mpish.runtime.catalog.ArgError;
  * cancelled} where count is the number of bytes (MPI_Get_count turns it into elements of a datatype).
  */
 public record Status(int source, int tag, int error, long bytes, boolean cancelled) {
-    public static final Status EMPTY = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+    public static final Status EMPTY = new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
     /** The value of MPI_STATUS_IGNORE / MPI_STATUSES_IGNORE: holds nothing, so reading it is an error. */
-    public static final Status IGNORE = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+    public static final Status IGNORE = new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
 
     public Status withError(int e) { return new Status(source, tag, e, bytes, cancelled); }
 
@@ -47,18 +47,18 @@ public record Status(int source, int tag, int error, long bytes, boolean cancell
         if (raw instanceof String w) {
             if (w.equalsIgnoreCase("status")) {
                 Status s = last(r);
-                if (s == null) throw new ArgError(param + ": no call has returned a status on rank " + r.id() + " yet");
+                if (s == null) throw new BadArgument(param + ": no call has returned a status on rank " + r.id() + " yet");
                 return s;
             }
             if (w.equalsIgnoreCase("MPI_STATUS_IGNORE") || w.equalsIgnoreCase("MPI_STATUSES_IGNORE")) return IGNORE;
-            throw new ArgError(param + ": '" + w + "' is not a status (use 'status' for the last one returned)");
+            throw new BadArgument(param + ": '" + w + "' is not a status (use 'status' for the last one returned)");
         }
         if (raw instanceof Map<?, ?> m) {
-            return new Status(num(m, "MPI_SOURCE", EnvCalls.ANY_SOURCE), num(m, "MPI_TAG", EnvCalls.ANY_TAG),
+            return new Status(num(m, "MPI_SOURCE", MpiConst.ANY_SOURCE), num(m, "MPI_TAG", MpiConst.ANY_TAG),
                     num(m, "MPI_ERROR", 0), m.get("count") instanceof Number n ? n.longValue() : 0,
                     Boolean.TRUE.equals(m.get("cancelled")));
         }
-        throw new ArgError(param + ": expected a status object {MPI_SOURCE, MPI_TAG, MPI_ERROR, count, cancelled}");
+        throw new BadArgument(param + ": expected a status object {MPI_SOURCE, MPI_TAG, MPI_ERROR, count, cancelled}");
     }
 
     private static int num(Map<?, ?> m, String k, int dflt) {

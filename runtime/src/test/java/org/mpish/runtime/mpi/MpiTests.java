@@ -10,17 +10,18 @@ import org.mpish.runtime.Callback;
 import org.mpish.runtime.CallbackFailure;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.TestJob;
+import org.mpish.runtime.mpi.attr.Keyval;
 
 /** Helpers for the MPI tests: calls through the catalogue, Java callbacks that behave like script functions. */
-final class MpiTests {
+public final class MpiTests {
     private MpiTests() {}
 
-    static Object[] call(Rank r, String name, Object... args) { return TestJob.call(r, name, args); }
+    public static Object[] call(Rank r, String name, Object... args) { return TestJob.call(r, name, args); }
 
-    static Object call1(Rank r, String name, Object... args) { return TestJob.call1(r, name, args); }
+    public static Object call1(Rank r, String name, Object... args) { return TestJob.call1(r, name, args); }
 
     /** A callback as a script function would be: {@code body} gets the arguments and returns the result. */
-    static Callback fn(String name, Function<Object[], Object> body) {
+    public static Callback fn(String name, Function<Object[], Object> body) {
         return new Callback() {
             @Override public Object call(Object... a) { return body.apply(a); }
             @Override public String describe() { return name; }
@@ -28,12 +29,12 @@ final class MpiTests {
     }
 
     /** A callback that fails by "throwing" the integer {@code code}. */
-    static Callback failing(String name, int code) {
+    public static Callback failing(String name, int code) {
         return fn(name, a -> { throw new CallbackFailure(code, true, "threw " + code); });
     }
 
     /** A callback recording "name:arg,arg,..." lines, returning {@code result} (UNDEFINED for none). */
-    static Callback recording(String name, List<String> log, Function<Object[], Object> result) {
+    public static Callback recording(String name, List<String> log, Function<Object[], Object> result) {
         return fn(name, a -> {
             StringBuilder sb = new StringBuilder(name);
             for (Object o : a) sb.append(sb.length() == name.length() ? ":" : ",").append(o instanceof Handle h ? h.name() : String.valueOf(o));
@@ -42,10 +43,10 @@ final class MpiTests {
         });
     }
 
-    static List<String> log() { return new CopyOnWriteArrayList<>(); }
+    public static List<String> log() { return new CopyOnWriteArrayList<>(); }
 
     /** Runs {@code body}, which must fail with an MPI error of class {@code cls}; returns the error. */
-    static MpiException expectError(int cls, Runnable body) {
+    public static MpiException expectError(int cls, Runnable body) {
         try {
             body.run();
         } catch (MpiException e) {
@@ -57,12 +58,12 @@ final class MpiTests {
     }
 
     /** The flag and value of a get_attr call. */
-    static Object[] getAttr(Rank r, String call, Object obj, Object kv) {
+    public static Object[] getAttr(Rank r, String call, Object obj, Object kv) {
         Object[] o = call(r, call, obj, kv);
         return new Object[] {o[1], o[0]};
     }
 
-    static Keyval kv(Rank r, String create, Object copy, Object delete, Object extra) {
+    public static Keyval kv(Rank r, String create, Object copy, Object delete, Object extra) {
         return (Keyval) call1(r, create, copy, delete, extra);
     }
 }

@@ -14,6 +14,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.TestJob;
+import org.mpish.runtime.mpi.attr.Keyval;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.TypeCalls;
+import org.mpish.runtime.mpi.err.Errhandler;
+import org.mpish.runtime.mpi.rma.Win;
+import org.mpish.runtime.mpi.rma.WinLifecycle;
 
 /** Datatype constructors and window creation and freeing. */
 @Timeout(30)
@@ -90,10 +96,10 @@ class TypeWinCallsTest {
     @Test
     void winFreeRunsTheLifecycleCheckBeforeDeletingAttributes_R10() {
         AtomicBoolean refuse = new AtomicBoolean(true);
-        WinLifecycle.addFreeCheck(w -> {
-            if (refuse.get() && "refuse-me".equals(w.winName())) throw new MpiException(ErrorClass.MPI_ERR_RMA_SYNC, "epoch open");
-        });
         try (TestJob t = new TestJob(1)) {
+            t.job.hooks().add(WinLifecycle.FREE_CHECKS, w -> {
+                if (refuse.get() && "refuse-me".equals(w.winName())) throw new MpiException(ErrorClass.MPI_ERR_RMA_SYNC, "epoch open");
+            });
             t.spmd(r -> {
                 List<String> log = MpiTests.log();
                 Object win = call(r, "MPI_Win_create", 0L, 0L, 1, "MPI_INFO_NULL", "MPI_COMM_WORLD")[0];

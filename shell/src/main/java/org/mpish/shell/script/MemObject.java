@@ -6,11 +6,10 @@ import org.graalvm.polyglot.proxy.ProxyExecutable;
 import org.graalvm.polyglot.proxy.ProxyObject;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.MemoryFault;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.Predefined;
-import org.mpish.runtime.mpi.TypedAccess;
+import org.mpish.runtime.mpi.datatype.TypedAccess;
 
 /** The {@code mem} global: this rank's memory. alloc, free, read, write; bad addresses throw RangeError. */
 final class MemObject implements ProxyObject {
@@ -64,7 +63,7 @@ final class MemObject implements ProxyObject {
         Object t = js.toJava(a[i]);
         if (t instanceof Datatype d) return d;
         if (t instanceof String s) {
-            Datatype d = Predefined.datatype(MpiProcess.of(js.rank()), s.startsWith("MPI_") ? s : "MPI_" + s.toUpperCase());
+            Datatype d = Datatype.named(MpiProcess.of(js.rank()), s.startsWith("MPI_") ? s : "MPI_" + s.toUpperCase());
             if (d != null) return d;
         }
         throw js.typeError("mem: " + a[i] + " is not a datatype");

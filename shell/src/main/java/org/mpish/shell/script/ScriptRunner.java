@@ -59,7 +59,7 @@ public final class ScriptRunner {
         // a rank publishes its context here, then checks for an abort; an abort is set, then cancels what is here:
         // so a context made while the job is being aborted is cancelled by one side or the other
         AtomicReferenceArray<JsRank> contexts = new AtomicReferenceArray<>(ranks);
-        try (Job job = new Job(ranks, options.withAbortOnDeadlock(true))) {
+        try (Job job = Catalogue.get().newJob(ranks, options.withAbortOnDeadlock(true))) {
             running = job;
             if (interruptRequested) interrupt(); // Ctrl-C came before the job existed
             job.onAbort(a -> {

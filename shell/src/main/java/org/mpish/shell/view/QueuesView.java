@@ -3,13 +3,13 @@ package org.mpish.shell.view;
 import java.util.ArrayList;
 import java.util.List;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.EnvCalls;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Request;
 import org.mpish.runtime.mpi.p2p.Mailbox;
 import org.mpish.runtime.mpi.p2p.P2pState;
+import org.mpish.runtime.mpi.MpiConst;
 
 /** A rank's message queues (posted receives, unexpected messages) and its requests, read from any thread. */
 public final class QueuesView {
@@ -24,8 +24,8 @@ public final class QueuesView {
         if (posted.isEmpty()) out.add("  none");
         for (Mailbox.PostedView p : posted) {
             out.add(String.format("  %-8s from %-10s tag %-8s on %-16s room for %d bytes", p.request(),
-                    p.source() == EnvCalls.ANY_SOURCE ? "any rank" : "rank " + p.source(),
-                    p.tag() == EnvCalls.ANY_TAG ? "any" : Integer.toString(p.tag()), p.comm(), p.capacity()));
+                    p.source() == MpiConst.ANY_SOURCE ? "any rank" : "rank " + p.source(),
+                    p.tag() == MpiConst.ANY_TAG ? "any" : Integer.toString(p.tag()), p.comm(), p.capacity()));
         }
         List<Mailbox.QueuedView> unexpected = st.unexpectedMessages();
         out.add(a.bold("unexpected messages") + " (arrived, not received yet, in arrival order):");

@@ -96,7 +96,7 @@ public final class BsendBuffer {
     // ---- the model -------------------------------------------------------------------------------
 
     /** Steps 1 to 4 in one go (a buffered send): {@link #reclaim}, then {@link #allocate}. */
-    synchronized Entry reclaimAndAllocate(long dataBytes, int dest, int destWorld, int tag, org.mpish.runtime.mpi.Comm comm) {
+    synchronized Entry reclaimAndAllocate(long dataBytes, int dest, int destWorld, int tag, org.mpish.runtime.mpi.comm.Comm comm) {
         reclaim();
         return allocate(dataBytes, dest, destWorld, tag, comm.name());
     }

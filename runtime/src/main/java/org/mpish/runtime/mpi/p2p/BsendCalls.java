@@ -6,10 +6,10 @@ import static org.mpish.runtime.catalog.PType.DATATYPE;
 import static org.mpish.runtime.catalog.PType.INT;
 import static org.mpish.runtime.catalog.PType.REQUEST;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import org.mpish.runtime.Job;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.mpi.Finalizer;
+import org.mpish.runtime.mpi.env.Finalizer;
 import org.mpish.runtime.mpi.MpiProcess;
 
 /**
@@ -18,14 +18,19 @@ import org.mpish.runtime.mpi.MpiProcess;
  */
 public final class BsendCalls implements CallFamily {
     /** A freed communicator keeps no attached buffer: its messages are delivered first (MPI-4.1). */
-    private static final java.util.function.BiConsumer<org.mpish.runtime.Rank, org.mpish.runtime.mpi.Comm> COMM_FREED = P2pState::commFreed;
+    private static final java.util.function.BiConsumer<org.mpish.runtime.Rank, org.mpish.runtime.mpi.comm.Comm> COMM_FREED = P2pState::commFreed;
 
-    private static final AtomicBoolean FINALIZE_STEP = new AtomicBoolean();
+    /** MPI_Finalize drains the buffers: every buffered message is received before the process ends. */
+    private static final java.util.function.Consumer<MpiProcess> FINALIZE_STEP = Buffered::finalizeStep;
+
+    @Override
+    public void wire(Job job, Catalogue catalogue) {
+        job.hooks().add(org.mpish.runtime.mpi.comm.CommLifecycle.ON_FREE, COMM_FREED);
+        job.hooks().add(Finalizer.STEPS, FINALIZE_STEP);
+    }
 
     @Override
     public void declare(Catalogue.Builder b) {
-        org.mpish.runtime.mpi.CommLifecycle.onFree(COMM_FREED);
-        if (FINALIZE_STEP.compareAndSet(false, true)) Finalizer.addStep(Buffered::finalizeStep);
         b.constant("MPI_BSEND_OVERHEAD", "int", BsendBuffer.OVERHEAD);
         b.constant("MPI_BUFFER_AUTOMATIC", "address", BsendBuffer.AUTOMATIC);
 
@@ -81,7 +86,7 @@ public final class BsendCalls implements CallFamily {
                 .in("incount", INT).in("datatype", DATATYPE).in("comm", COMM).out("size", INT).errorsOn("comm")
                 .impl((r, a) -> {
                     a.comm(2);
-                    int n = Check.count(a, 0);
+                    int n = P2pArgs.count(a, 0);
                     long bytes = n * a.type(1).size();
                     if (bytes > Integer.MAX_VALUE) {
                         throw new org.mpish.runtime.mpi.MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_VALUE_TOO_LARGE,

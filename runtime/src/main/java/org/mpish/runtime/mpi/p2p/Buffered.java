@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Request;
+import org.mpish.runtime.mpi.MpiConst;
 
 /**
  * Buffered mode: attaching and detaching buffers (for the process or one communicator), buffered sends through
@@ -76,7 +76,7 @@ final class Buffered {
     /** A request that completes when every message now in the buffer has been received. */
     static Request iflush(Rank r, Comm comm) {
         BsendBuffer b = attached(r, comm, "flush");
-        return new FlushRequest(r, comm != null ? comm : MpiProcess.of(r).self(), b);
+        return new FlushRequest(r, comm != null ? comm : Comm.self(MpiProcess.of(r)), b);
     }
 
     private static BsendBuffer attached(Rank r, Comm comm, String what) {
@@ -127,7 +127,7 @@ final class Buffered {
 
     /** Buffers the message and starts its send from the buffer; returns the inner send (null for MPI_PROC_NULL). */
     private static SendRequest start(Rank r, Transfer.Layout buf, int dest, int tag, Comm comm) {
-        if (dest == EnvCalls.PROC_NULL) {
+        if (dest == MpiConst.PROC_NULL) {
             P2p.trace(r, "bsend", "send", "buffered send to MPI_PROC_NULL: nothing to send, no buffer space used");
             return null;
         }

@@ -1,7 +1,7 @@
 package org.mpish.runtime.mpi.p2p;
 
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * The request of MPI_Ibsend: complete as soon as the data is in the attached buffer (B23). Cancelling it before

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.MpiConst;
 
 /**
  * The receive side of one rank: for each communicator context, the receives posted and not yet matched, and
@@ -141,7 +141,7 @@ public final class Mailbox {
     }
 
     static boolean matches(int wantSource, int wantTag, Message m) {
-        return (wantSource == EnvCalls.ANY_SOURCE || wantSource == m.source) && (wantTag == EnvCalls.ANY_TAG || wantTag == m.tag);
+        return (wantSource == MpiConst.ANY_SOURCE || wantSource == m.source) && (wantTag == MpiConst.ANY_TAG || wantTag == m.tag);
     }
 
     /** Removes and returns the first posted receive that {@code m} matches (caller holds the lock). */

@@ -1,6 +1,6 @@
 package org.mpish.runtime.mpi.p2p;
 
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 

@@ -1,16 +1,13 @@
 package org.mpish.runtime.mpi.p2p;
 
-import java.util.Collections;
-import java.util.Map;
-import java.util.WeakHashMap;
 import org.mpish.runtime.Job;
 import org.mpish.runtime.MemoryFault;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /**
  * The point-to-point engine. Matching is done by whichever side arrives second, under the receiver's mailbox
@@ -22,8 +19,6 @@ import org.mpish.runtime.mpi.Status;
 public final class P2p {
     private P2p() {}
 
-    /** The largest tag (the value of the MPI_TAG_UB attribute). */
-    public static final int TAG_UB = Integer.MAX_VALUE;
     /** Standard sends up to this many bytes complete without waiting for the receive, unless changed. */
     public static final long DEFAULT_EAGER_LIMIT = 65536;
 
@@ -36,9 +31,10 @@ public final class P2p {
         volatile long eagerLimit = defaultEagerLimit();
     }
 
-    private static final Map<Job, Settings> SETTINGS = Collections.synchronizedMap(new WeakHashMap<>());
+    /** The key of a job's settings in {@link Job#shared}: they live in the job, and die with it. */
+    private static final Object SETTINGS = new Object();
 
-    static Settings settings(Job job) { return SETTINGS.computeIfAbsent(job, j -> new Settings()); }
+    static Settings settings(Job job) { return job.shared(SETTINGS, Settings::new); }
 
     /**
      * The eager limit a new job starts with: the system property {@code mpish.eagerLimit}, else the environment
@@ -66,76 +62,6 @@ public final class P2p {
         settings(job).eagerLimit = bytes;
     }
 
-    // ---- a Java API without the catalogue (benchmarks, other families) ------------------------
-
-    /** MPI_Send from Java: checks the arguments as the call does and blocks as the call does. */
-    public static void send(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest, int tag, Comm comm) {
-        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
-        Check.sendTag(tag);
-        Check.dest(comm, dest);
-        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
-        l.check();
-        SendRequest s = post(r, Mode.STANDARD, l, null, dest, tag, comm, null, true);
-        if (s != null) await(r, s);
-    }
-
-    /** MPI_Recv from Java: returns the status; MPI_ERR_TRUNCATE and the like are thrown as MpiException. */
-    public static Status recv(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int source, int tag, Comm comm) {
-        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
-        Check.recvTag(tag);
-        Check.source(comm, source);
-        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
-        l.check();
-        return check(recvBlocking(r, l, source, tag, comm), l.bytes(), comm);
-    }
-
-    /** MPI_Isend from Java: the request completes as MPI_Wait would see it ({@link #waitAll}). */
-    public static org.mpish.runtime.mpi.Request isend(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest,
-                                                      int tag, Comm comm) {
-        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
-        Check.sendTag(tag);
-        Check.dest(comm, dest);
-        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
-        l.check();
-        return send(r, Mode.STANDARD, l, dest, tag, comm);
-    }
-
-    /** MPI_Irecv from Java. */
-    public static org.mpish.runtime.mpi.Request irecv(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int source,
-                                                      int tag, Comm comm) {
-        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
-        Check.recvTag(tag);
-        Check.source(comm, source);
-        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
-        l.check();
-        return recv(r, l, source, tag, comm);
-    }
-
-    /** MPI_Waitall from Java over requests made by {@link #isend} / {@link #irecv}; errors are thrown. */
-    public static void waitAll(Rank r, org.mpish.runtime.mpi.Request... reqs) {
-        for (org.mpish.runtime.mpi.Request q : reqs) {
-            P2pRequest p = (P2pRequest) q;
-            if (!p.isComplete()) await(r, p);
-            if (p instanceof RecvRequest) check(p);
-        }
-    }
-
-    /** MPI_Bsend from Java. */
-    public static void bsend(Rank r, long buf, long count, org.mpish.runtime.mpi.Datatype type, int dest, int tag, Comm comm) {
-        if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count is " + count);
-        Check.sendTag(tag);
-        Check.dest(comm, dest);
-        Transfer.Layout l = new Transfer.Layout(r.memory(), buf, type, count);
-        l.check();
-        Buffered.bsendBlocking(r, l, dest, tag, comm);
-    }
-
-    /** MPI_Buffer_attach from Java. */
-    public static void bufferAttach(Rank r, long addr, int size) { Buffered.attach(r, null, addr, size); }
-
-    /** MPI_Buffer_detach from Java: waits until every buffered message has been received; returns {address, size}. */
-    public static Object[] bufferDetach(Rank r) { return Buffered.detach(r, null); }
-
     // ---- sending -------------------------------------------------------------------------------
 
     /** Starts a send of {@code buf} (checked by the caller); the request is complete unless the send must wait. */
@@ -158,7 +84,7 @@ public final class P2p {
      */
     static SendRequest post(Rank r, Mode mode, Transfer.Layout buf, byte[] packed, int dest, int tag, Comm comm,
                             java.util.function.Consumer<Status> onDone, boolean blocking) {
-        if (dest == EnvCalls.PROC_NULL) {
+        if (dest == MpiConst.PROC_NULL) {
             if (blocking) return null;
             SendRequest s = new SendRequest(r, comm, mode, dest, null, null);
             s.complete(SendRequest.DONE);
@@ -278,8 +204,8 @@ public final class P2p {
     /** Posts a receive (matching a queued message at once if there is one). */
     static RecvRequest recv(Rank r, Transfer.Layout into, int source, int tag, Comm comm) {
         RecvRequest q = new RecvRequest(r, comm, source, tag, into);
-        if (source == EnvCalls.PROC_NULL) {
-            q.complete(new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false));
+        if (source == MpiConst.PROC_NULL) {
+            q.complete(new Status(MpiConst.PROC_NULL, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false));
             return q;
         }
         Mailbox mb = P2pState.of(r).mailbox;
@@ -304,7 +230,7 @@ public final class P2p {
      * waits. Returns the status; its error (truncation) is for the caller to raise ({@link #check(Status, long, Comm)}).
      */
     static Status recvBlocking(Rank r, Transfer.Layout into, int source, int tag, Comm comm) {
-        if (source == EnvCalls.PROC_NULL) return new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+        if (source == MpiConst.PROC_NULL) return new Status(MpiConst.PROC_NULL, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
         long context = comm.shared().contextId();
         Mailbox mb = P2pState.of(r).mailbox;
         Message m;
@@ -383,10 +309,10 @@ public final class P2p {
     // ---- words ---------------------------------------------------------------------------------
 
     static String from(int source) {
-        return source == EnvCalls.ANY_SOURCE ? "from any rank" : source == EnvCalls.PROC_NULL ? "from MPI_PROC_NULL" : "from rank " + source;
+        return source == MpiConst.ANY_SOURCE ? "from any rank" : source == MpiConst.PROC_NULL ? "from MPI_PROC_NULL" : "from rank " + source;
     }
 
-    static String tagText(int tag) { return tag == EnvCalls.ANY_TAG ? "any" : Integer.toString(tag); }
+    static String tagText(int tag) { return tag == MpiConst.ANY_TAG ? "any" : Integer.toString(tag); }
 
     static String bytes(long n) { return n == 1 ? "1 byte" : n + " bytes"; }
 

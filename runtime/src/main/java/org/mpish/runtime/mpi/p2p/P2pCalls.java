@@ -14,14 +14,14 @@ import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /** Point-to-point sends, receives and probes (blocking, nonblocking and persistent). */
 public final class P2pCalls implements CallFamily {
@@ -63,9 +63,9 @@ public final class P2pCalls implements CallFamily {
                 .in("comm", COMM).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
                     Comm c = a.comm(10);
-                    int sc = Check.count(a, 1), rc = Check.count(a, 6);
-                    var st = Check.type(a, 2);
-                    var rt = Check.type(a, 7);
+                    int sc = P2pArgs.count(a, 1), rc = P2pArgs.count(a, 6);
+                    var st = P2pArgs.type(a, 2);
+                    var rt = P2pArgs.type(a, 7);
                     int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(9));
                     int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(8));
                     var sb = Check.buffer(r, a.l(0), sc, st);
@@ -80,8 +80,8 @@ public final class P2pCalls implements CallFamily {
                 .in("source", RANK).in("recvtag", TAG).in("comm", COMM).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
                     Comm c = a.comm(7);
-                    int n = Check.count(a, 1);
-                    var t = Check.type(a, 2);
+                    int n = P2pArgs.count(a, 1);
+                    var t = P2pArgs.type(a, 2);
                     int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(6));
                     int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(5));
                     var buf = Check.buffer(r, a.l(0), n, t);
@@ -101,7 +101,7 @@ public final class P2pCalls implements CallFamily {
         b.call("MPI_Iprobe", "point-to-point", "tell whether a matching message has arrived, without receiving it")
                 .in("source", RANK).in("tag", TAG).in("comm", COMM).out("flag", BOOL).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
-                    if (a.i(0) == EnvCalls.PROC_NULL) {
+                    if (a.i(0) == MpiConst.PROC_NULL) {
                         a.comm(2);
                         Check.recvTag(a.i(1));
                         return new Object[] {true, remember(r, procNull())};
@@ -124,8 +124,8 @@ public final class P2pCalls implements CallFamily {
                     Handle h = a.valid(3);
                     MessageHandle mh = (MessageHandle) h;
                     Handle none = Handle.nullOf(HandleKind.MESSAGE);
-                    int n = Check.count(a, 1);
-                    var layout = Check.buffer(r, a.l(0), n, Check.type(a, 2)); // checked for MPI_MESSAGE_NO_PROC too
+                    int n = P2pArgs.count(a, 1);
+                    var layout = Check.buffer(r, a.l(0), n, P2pArgs.type(a, 2)); // checked for MPI_MESSAGE_NO_PROC too
                     if (mh == MessageHandle.NO_PROC) return new Object[] {none, remember(r, procNull())};
                     RecvRequest q = new RecvRequest(r, mh.comm, mh.message.source, mh.message.tag, layout);
                     mh.markFreed();
@@ -167,8 +167,8 @@ public final class P2pCalls implements CallFamily {
     /** Checks the arguments of a send (buf, count, datatype, dest, tag, comm) and returns its buffer. */
     static Transfer.Layout sendBuffer(Rank r, Args a) {
         Comm c = a.comm(5);
-        int n = Check.count(a, 1);
-        var t = Check.type(a, 2);
+        int n = P2pArgs.count(a, 1);
+        var t = P2pArgs.type(a, 2);
         Check.sendTag(a.i(4));
         Check.dest(c, a.i(3));
         return Check.buffer(r, a.l(0), n, t);
@@ -176,8 +176,8 @@ public final class P2pCalls implements CallFamily {
 
     private static Transfer.Layout recvBuffer(Rank r, Args a) {
         Comm c = a.comm(5);
-        int n = Check.count(a, 1);
-        var t = Check.type(a, 2);
+        int n = P2pArgs.count(a, 1);
+        var t = P2pArgs.type(a, 2);
         Check.recvTag(a.i(4));
         Check.source(c, a.i(3));
         return Check.buffer(r, a.l(0), n, t);
@@ -203,7 +203,7 @@ public final class P2pCalls implements CallFamily {
                 : s.isComplete() ? "its receive: " + q.describe() : "its receive: " + q.describe() + "; and its send: " + s.describe());
     }
 
-    private static Status procNull() { return new Status(EnvCalls.PROC_NULL, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false); }
+    private static Status procNull() { return new Status(MpiConst.PROC_NULL, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false); }
 
     private static Status probed(Message m) { return new Status(m.source, m.tag, ErrorClass.MPI_SUCCESS, m.bytes, false); }
 
@@ -212,7 +212,7 @@ public final class P2pCalls implements CallFamily {
         Comm c = a.comm(2);
         int tag = Check.recvTag(a.i(1));
         int source = Check.source(c, a.i(0));
-        if (source == EnvCalls.PROC_NULL) return null;
+        if (source == MpiConst.PROC_NULL) return null;
         long ctx = c.shared().contextId();
         Mailbox mb = P2pState.of(r).mailbox;
         Message[] found = new Message[1];
@@ -226,7 +226,7 @@ public final class P2pCalls implements CallFamily {
             return found[0] != null;
         };
         if (block) {
-            r.await(look, () -> "a message " + P2p.from(source) + " with " + (tag == EnvCalls.ANY_TAG ? "any tag" : "tag " + tag)
+            r.await(look, () -> "a message " + P2p.from(source) + " with " + (tag == MpiConst.ANY_TAG ? "any tag" : "tag " + tag)
                     + " on " + c.name() + " to arrive" + mb.unmatchedNote(ctx));
         } else {
             r.progress();

@@ -1,14 +1,14 @@
 package org.mpish.runtime.mpi.p2p;
 
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Errhandler;
-import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.Request;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.err.ErrhandlerOwner;
 
 /** A point-to-point request: errors found when it completes go to its communicator's error handler. */
-abstract class P2pRequest extends Request implements MpiProcess.ErrhandlerOwner {
+abstract class P2pRequest extends Request implements ErrhandlerOwner {
     private final Comm comm;
 
     P2pRequest(Rank owner, Comm comm) {

@@ -2,7 +2,7 @@ package org.mpish.runtime.mpi.p2p;
 
 import java.util.concurrent.ConcurrentHashMap;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 
 /**
  * The point-to-point state of one rank: its mailbox, its attached send buffers (the process buffer and one
@@ -45,7 +45,7 @@ public final class P2pState {
         return p;
     }
 
-    private static final int SLOT = Rank.newSlot();
+    private static final int SLOT = 1; // see Rank.MAX_SLOTS
 
     public static P2pState of(Rank r) { return r.slot(SLOT, P2pState.class, P2pState::new); }
 

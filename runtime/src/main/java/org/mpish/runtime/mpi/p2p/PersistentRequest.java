@@ -1,7 +1,7 @@
 package org.mpish.runtime.mpi.p2p;
 
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.Request;

@@ -1,10 +1,10 @@
 package org.mpish.runtime.mpi.p2p;
 
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /** A receive: posted in the mailbox until a message matches it, or matched at once against a queued one. */
 final class RecvRequest extends P2pRequest {
@@ -27,7 +27,7 @@ final class RecvRequest extends P2pRequest {
     private int matchedSource, matchedTag, matchedError;
     private long matchedBytes;
     private Status made;
-    private static final Status MATCHED = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+    private static final Status MATCHED = new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
 
     /** Completes the receive with a matched message (the sender's thread, or the receiver's). */
     void matched(int source, int tag, int error, long bytes) {
@@ -52,7 +52,7 @@ final class RecvRequest extends P2pRequest {
     @Override
     public String describe() {
         if (isComplete()) return "receive: complete";
-        return "a message " + P2p.from(source) + " with " + (tag == EnvCalls.ANY_TAG ? "any tag" : "tag " + tag) + " on "
+        return "a message " + P2p.from(source) + " with " + (tag == MpiConst.ANY_TAG ? "any tag" : "tag " + tag) + " on "
                 + comm().name() + P2pState.of(owner()).mailbox.unmatchedNote(context);
     }
 
@@ -60,7 +60,7 @@ final class RecvRequest extends P2pRequest {
     public boolean cancel() {
         if (!P2pState.of(owner()).mailbox.removePosted(this)) return false;
         P2p.trace(owner(), "p2p", "cancel", "receive " + P2p.from(source) + " on " + comm().name() + " cancelled before a message matched");
-        complete(new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, true));
+        complete(new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, true));
         return true;
     }
 }

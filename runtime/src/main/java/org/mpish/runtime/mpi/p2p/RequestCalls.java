@@ -13,14 +13,14 @@ import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.mpi.Datatype;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Request;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /** Completing requests (Wait, Test and their any/all/some forms), cancelling, freeing, starting, and reading statuses. */
 public final class RequestCalls implements CallFamily {
@@ -79,7 +79,7 @@ public final class RequestCalls implements CallFamily {
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
                     r.progress();
                     int i = firstDone(qs);
-                    if (i == -2) return new Object[] {hs, EnvCalls.UNDEFINED, false, Status.EMPTY};
+                    if (i == -2) return new Object[] {hs, MpiConst.UNDEFINED, false, Status.EMPTY};
                     Object[] w = any(r, hs, qs, i, true);
                     return new Object[] {w[0], w[1], true, w[2]};
                 });
@@ -197,7 +197,7 @@ public final class RequestCalls implements CallFamily {
 
     private static Object[] any(Rank r, Handle[] hs, Request[] qs, int i, boolean test) {
         Handle[] out = hs.clone();
-        if (i < 0) return new Object[] {out, EnvCalls.UNDEFINED, Status.EMPTY};
+        if (i < 0) return new Object[] {out, MpiConst.UNDEFINED, Status.EMPTY};
         Status s = qs[i].status();
         out[i] = Completion.release(r, qs[i]);
         Status.remember(r, s);
@@ -207,7 +207,7 @@ public final class RequestCalls implements CallFamily {
 
     private static Object[] some(Rank r, Handle[] hs, Request[] qs) {
         Handle[] out = hs.clone();
-        if (firstDone(qs) == -1) return new Object[] {out, EnvCalls.UNDEFINED, new int[0], new Status[0]};
+        if (firstDone(qs) == -1) return new Object[] {out, MpiConst.UNDEFINED, new int[0], new Status[0]};
         List<Integer> idx = new ArrayList<>();
         List<Status> st = new ArrayList<>();
         List<String> failed = new ArrayList<>();
@@ -236,7 +236,7 @@ public final class RequestCalls implements CallFamily {
     /** MPI_Get_count: whole elements of {@code t}, or MPI_UNDEFINED when the bytes are not a whole number of them. */
     static int count(long bytes, Datatype t) {
         if (t.size() == 0) return 0;
-        if (bytes % t.size() != 0 || bytes / t.size() > Integer.MAX_VALUE) return EnvCalls.UNDEFINED;
+        if (bytes % t.size() != 0 || bytes / t.size() > Integer.MAX_VALUE) return MpiConst.UNDEFINED;
         return (int) (bytes / t.size());
     }
 
@@ -246,12 +246,12 @@ public final class RequestCalls implements CallFamily {
         long n;
         if (t.basic() != null) {
             int bs = t.basic().size();
-            if (bytes % bs != 0) return EnvCalls.UNDEFINED;
+            if (bytes % bs != 0) return MpiConst.UNDEFINED;
             n = bytes / bs;
         } else {
-            if (bytes % t.size() != 0) return EnvCalls.UNDEFINED;
+            if (bytes % t.size() != 0) return MpiConst.UNDEFINED;
             n = bytes / t.size() * t.elements();
         }
-        return n > Integer.MAX_VALUE ? EnvCalls.UNDEFINED : (int) n;
+        return n > Integer.MAX_VALUE ? MpiConst.UNDEFINED : (int) n;
     }
 }

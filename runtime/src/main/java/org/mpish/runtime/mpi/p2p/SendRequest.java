@@ -1,10 +1,10 @@
 package org.mpish.runtime.mpi.p2p;
 
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /**
  * A send: complete at once when the data was copied eagerly (or went to MPI_PROC_NULL), else when the receiver
@@ -12,8 +12,8 @@ import org.mpish.runtime.mpi.Status;
  * been received, which frees that entry.
  */
 final class SendRequest extends P2pRequest {
-    static final Status DONE = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
-    static final Status CANCELLED = new Status(EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, true);
+    static final Status DONE = new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
+    static final Status CANCELLED = new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, true);
 
     final P2p.Mode mode;
     final int dest;

@@ -2,7 +2,7 @@ package org.mpish.runtime.mpi.p2p;
 
 import java.lang.foreign.MemorySegment;
 import org.mpish.runtime.Memory;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.datatype.Datatype;
 
 /**
  * Moves message data. A buffer is a {@link Layout}: memory, address, datatype and count (a null datatype means

@@ -10,13 +10,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.CommShared;
-import org.mpish.runtime.mpi.EnvCalls;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.comm.CommShared;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /** MPI_Bsend, MPI_Ibsend and MPI_Bsend_init: semantics.md B19-B28. */
 @Timeout(30)
@@ -59,7 +59,7 @@ class BsendTest {
                 } else {
                     TestJob.returnErrors(r);
                     barrier(r);
-                    assertEquals(false, TestJob.call(r, "MPI_Iprobe", 0, EnvCalls.ANY_TAG, W)[0], "nothing was sent");
+                    assertEquals(false, TestJob.call(r, "MPI_Iprobe", 0, MpiConst.ANY_TAG, W)[0], "nothing was sent");
                     barrier(r);
                 }
             });
@@ -164,9 +164,9 @@ class BsendTest {
         try (TestJob t = new TestJob(1)) {
             t.spmd(r -> {
                 TestJob.returnErrors(r);
-                bsend(r, ints(r, 1), 4, EnvCalls.PROC_NULL, 0);             // no buffer attached, still fine
+                bsend(r, ints(r, 1), 4, MpiConst.PROC_NULL, 0);             // no buffer attached, still fine
                 attach(r, 200);
-                for (int i = 0; i < 10; i++) bsend(r, r.memory().alloc(1000), 1000, EnvCalls.PROC_NULL, 0);
+                for (int i = 0; i < 10; i++) bsend(r, r.memory().alloc(1000), 1000, MpiConst.PROC_NULL, 0);
                 assertTrue(P2pState.of(r).processBuffer().view().entries().isEmpty());
             });
         }
@@ -182,11 +182,11 @@ class BsendTest {
                 long got = ints(r, 0);
                 recv(r, got, 1, 0, 1);
                 assertEquals(1, read(r, got, 1)[0]);
-                recv(r, got, 1, 0, EnvCalls.ANY_TAG);
+                recv(r, got, 1, 0, MpiConst.ANY_TAG);
                 assertEquals(0, read(r, got, 1)[0]);
                 recv(r, got, 1, 0, 1);
                 assertEquals(3, read(r, got, 1)[0], "same tag: in order");
-                recv(r, got, 1, EnvCalls.ANY_SOURCE, 0);
+                recv(r, got, 1, MpiConst.ANY_SOURCE, 0);
                 assertEquals(2, read(r, got, 1)[0]);
                 TestJob.call(r, "MPI_Buffer_detach");
             });
@@ -210,7 +210,7 @@ class BsendTest {
                             "dest is a rank of the remote group, which has 2");
                 } else {
                     long got = ints(r, 0);
-                    Status s = (Status) TestJob.call1(r, "MPI_Recv", got, 1, "MPI_INT", EnvCalls.ANY_SOURCE, 7, inter);
+                    Status s = (Status) TestJob.call1(r, "MPI_Recv", got, 1, "MPI_INT", MpiConst.ANY_SOURCE, 7, inter);
                     assertEquals(local, s.source(), "the source is the sender's rank in the remote group");
                     assertEquals(100 + local, read(r, got, 1)[0]);
                     TestJob.call(r, "MPI_Recv", got, 1, "MPI_INT", local, 8, inter);
@@ -257,7 +257,7 @@ class BsendTest {
     /** Error handler set-ups the buffered-mode tests need. */
     static final class MpiProcessHandlers {
         static void worldReturnsSelfFatal(Rank r) {
-            org.mpish.runtime.mpi.MpiProcess.of(r).world().setErrhandler(org.mpish.runtime.mpi.Errhandler.ERRORS_RETURN);
+            Comm.world(org.mpish.runtime.mpi.MpiProcess.of(r)).setErrhandler(org.mpish.runtime.mpi.err.Errhandler.ERRORS_RETURN);
         }
     }
 

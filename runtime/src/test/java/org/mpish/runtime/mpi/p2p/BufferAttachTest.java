@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.CommShared;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.comm.CommShared;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 

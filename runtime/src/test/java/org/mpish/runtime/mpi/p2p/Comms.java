@@ -2,9 +2,9 @@ package org.mpish.runtime.mpi.p2p;
 
 import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.CommShared;
-import org.mpish.runtime.mpi.Group;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.comm.CommShared;
+import org.mpish.runtime.mpi.comm.Group;
 import org.mpish.runtime.mpi.MpiProcess;
 
 /** Communicators built by hand for tests, while the communicator calls live on another branch. */
@@ -20,7 +20,7 @@ final class Comms {
     }
 
     private static Comm returning(Comm c) {
-        c.setErrhandler(org.mpish.runtime.mpi.Errhandler.ERRORS_RETURN);
+        c.setErrhandler(org.mpish.runtime.mpi.err.Errhandler.ERRORS_RETURN);
         return c;
     }
 

@@ -2,10 +2,9 @@ package org.mpish.runtime.mpi.p2p;
 
 import org.junit.jupiter.api.Test;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.Comm;
-import org.mpish.runtime.mpi.Datatype;
+import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.Predefined;
 
 /** Quick numbers, run by hand only (not a *Test): mvn -pl runtime test -Dtest=PerfProbe. The bench module measures properly. */
 class PerfProbe {
@@ -26,15 +25,15 @@ class PerfProbe {
         try (TestJob t = new TestJob(1)) {
             t.spmd(r -> {
                 MpiProcess p = MpiProcess.of(r);
-                Comm w = p.world();
+                Comm w = Comm.world(p);
                 long buf = r.memory().alloc(8);
-                Datatype b = Predefined.datatype(p, "MPI_BYTE");
+                Datatype b = Datatype.named(p, "MPI_BYTE");
                 for (int round = 0; round < 5; round++) {
                     int n = 2_000_000;
                     long t0 = System.nanoTime();
                     for (int i = 0; i < n; i++) {
-                        P2p.send(r, buf, 8, b, 0, 0, w);
-                        P2p.recv(r, buf, 8, b, 0, 0, w);
+                        TestJob.call(r, "MPI_Send", buf, 8, b, 0, 0, w);
+                        TestJob.call(r, "MPI_Recv", buf, 8, b, 0, 0, w);
                     }
                     System.out.printf("self send+recv 8 B: %.3f us%n", (System.nanoTime() - t0) / 1000.0 / n);
                 }
@@ -51,8 +50,8 @@ class PerfProbe {
                     long[] ns = new long[2];
                     t.spmd(r -> {
                         MpiProcess p = MpiProcess.of(r);
-                        Comm w = p.world();
-                        Datatype b = Predefined.datatype(p, "MPI_BYTE");
+                        Comm w = Comm.world(p);
+                        Datatype b = Datatype.named(p, "MPI_BYTE");
                         long buf = r.memory().alloc(size);
                         Transfer.Layout l = new Transfer.Layout(r.memory(), buf, b, size);
                         P2p.recv(r, l, r.id() == 0 ? 1 : 0, 99, w); // warm: post/consume one

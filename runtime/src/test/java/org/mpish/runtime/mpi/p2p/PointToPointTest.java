@@ -9,10 +9,10 @@ import static org.mpish.runtime.mpi.p2p.P2pFixture.*;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.EnvCalls;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /** Sends and receives: matching, order, wildcards, truncation, modes. */
 @Timeout(30)
@@ -31,7 +31,7 @@ class PointToPointTest {
                     assertEquals(7, s.tag());
                     assertEquals(12, s.bytes());
                     assertEquals(3, TestJob.call1(r, "MPI_Get_count", s, "MPI_INT"));
-                    assertEquals(EnvCalls.UNDEFINED, TestJob.call1(r, "MPI_Get_count", s, "MPI_DOUBLE"));
+                    assertEquals(MpiConst.UNDEFINED, TestJob.call1(r, "MPI_Get_count", s, "MPI_DOUBLE"));
                     assertEquals(12, TestJob.call1(r, "MPI_Get_count", s, "MPI_BYTE"));
                 }
             });
@@ -49,7 +49,7 @@ class PointToPointTest {
                     long buf = ints(r, 0);
                     barrier(r); // everything is queued (eager) before any receive
                     for (int i = 0; i < 50; i++) {
-                        Status s = recv(r, buf, 1, 0, EnvCalls.ANY_TAG);
+                        Status s = recv(r, buf, 1, 0, MpiConst.ANY_TAG);
                         assertEquals(i, read(r, buf, 1)[0], "non-overtaking with MPI_ANY_TAG");
                         assertEquals(i % 2, s.tag());
                     }
@@ -76,7 +76,7 @@ class PointToPointTest {
                     assertEquals(20, read(r, buf, 1)[0]);
                     recv(r, buf, 1, 0, 1);
                     assertEquals(10, read(r, buf, 1)[0]);
-                    recv(r, buf, 1, EnvCalls.ANY_SOURCE, EnvCalls.ANY_TAG);
+                    recv(r, buf, 1, MpiConst.ANY_SOURCE, MpiConst.ANY_TAG);
                     assertEquals(11, read(r, buf, 1)[0]);
                 }
             });
@@ -93,7 +93,7 @@ class PointToPointTest {
                     long buf = ints(r, 0);
                     int seen = 0;
                     for (int i = 0; i < 3; i++) {
-                        Status s = recv(r, buf, 1, EnvCalls.ANY_SOURCE, 3);
+                        Status s = recv(r, buf, 1, MpiConst.ANY_SOURCE, 3);
                         assertEquals(s.source() * 100, read(r, buf, 1)[0]);
                         seen |= 1 << s.source();
                     }
@@ -125,10 +125,10 @@ class PointToPointTest {
         try (TestJob t = new TestJob(1)) {
             t.spmd(r -> {
                 TestJob.returnErrors(r);
-                send(r, ints(r, 1), 1, EnvCalls.PROC_NULL, 0);
-                Status s = recv(r, ints(r, 0), 1, EnvCalls.PROC_NULL, 0);
-                assertEquals(EnvCalls.PROC_NULL, s.source());
-                assertEquals(EnvCalls.ANY_TAG, s.tag());
+                send(r, ints(r, 1), 1, MpiConst.PROC_NULL, 0);
+                Status s = recv(r, ints(r, 0), 1, MpiConst.PROC_NULL, 0);
+                assertEquals(MpiConst.PROC_NULL, s.source());
+                assertEquals(MpiConst.ANY_TAG, s.tag());
                 assertEquals(0, s.bytes());
             });
         }

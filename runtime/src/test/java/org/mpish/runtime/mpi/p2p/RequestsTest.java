@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.TestJob;
-import org.mpish.runtime.mpi.EnvCalls;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.Status;
+import org.mpish.runtime.mpi.MpiConst;
 
 /** Nonblocking and persistent requests, the completion calls, cancel and probes. */
 @Timeout(30)
@@ -98,7 +98,7 @@ class RequestsTest {
                 List<Handle> qs = List.of(irecv(r, b1, 1, 1, 1), irecv(r, b2, 1, 2, 2), irecv(r, b3, 1, 3, 3));
                 Object[] none = TestJob.call(r, "MPI_Testany", 3, qs);
                 assertEquals(false, none[2]);
-                assertEquals(EnvCalls.UNDEFINED, none[1]);
+                assertEquals(MpiConst.UNDEFINED, none[1]);
                 Object[] ta = TestJob.call(r, "MPI_Testall", 3, qs);
                 assertEquals(false, ta[1]);
                 barrier(r);
@@ -115,9 +115,9 @@ class RequestsTest {
                 for (Handle h : (Handle[]) all[0]) assertSame(NULL, h);
                 assertArrayEquals(new int[] {1, 2, 3}, new int[] {read(r, b1, 1)[0], read(r, b2, 1)[0], read(r, b3, 1)[0]});
                 Object[] empty = TestJob.call(r, "MPI_Waitany", 3, List.of(NULL, NULL, NULL));
-                assertEquals(EnvCalls.UNDEFINED, empty[1], "no active request: MPI_UNDEFINED");
+                assertEquals(MpiConst.UNDEFINED, empty[1], "no active request: MPI_UNDEFINED");
                 Object[] ws = TestJob.call(r, "MPI_Waitsome", 1, List.of(NULL));
-                assertEquals(EnvCalls.UNDEFINED, ws[1]);
+                assertEquals(MpiConst.UNDEFINED, ws[1]);
                 barrier(r);
             });
         }
@@ -231,7 +231,7 @@ class RequestsTest {
                 if (r.id() == 1) send(r, ints(r, 1, 2, 3), 3, 0, 4);
                 if (r.id() == 2) { barrier(r); send(r, ints(r, 9), 1, 0, 4); return; }
                 if (r.id() == 1) { barrier(r); return; }
-                Status s = (Status) TestJob.call1(r, "MPI_Probe", EnvCalls.ANY_SOURCE, 4, W);
+                Status s = (Status) TestJob.call1(r, "MPI_Probe", MpiConst.ANY_SOURCE, 4, W);
                 assertEquals(1, s.source());
                 assertEquals(3, TestJob.call1(r, "MPI_Get_count", s, "MPI_INT"));
                 Object[] ip = TestJob.call(r, "MPI_Iprobe", 1, 4, W);
@@ -242,16 +242,16 @@ class RequestsTest {
                 assertEquals(false, TestJob.call(r, "MPI_Iprobe", 1, 4, W)[0], "a matched probe takes the message off the queue");
                 barrier(r);
                 long other = ints(r, 0);
-                recv(r, other, 1, EnvCalls.ANY_SOURCE, 4);
+                recv(r, other, 1, MpiConst.ANY_SOURCE, 4);
                 assertEquals(9, read(r, other, 1)[0], "a receive cannot take the mprobed message");
                 long buf = ints(r, 0, 0, 0);
                 Object[] mr = TestJob.call(r, "MPI_Mrecv", buf, 3, "MPI_INT", msg);
                 assertSame(Handle.nullOf(HandleKind.MESSAGE), mr[0]);
                 assertArrayEquals(new int[] {1, 2, 3}, read(r, buf, 3));
-                Object[] np = TestJob.call(r, "MPI_Mprobe", EnvCalls.PROC_NULL, 0, W);
+                Object[] np = TestJob.call(r, "MPI_Mprobe", MpiConst.PROC_NULL, 0, W);
                 assertSame(MessageHandle.NO_PROC, np[0]);
                 Object[] nr = TestJob.call(r, "MPI_Mrecv", buf, 3, "MPI_INT", np[0]);
-                assertEquals(EnvCalls.PROC_NULL, ((Status) nr[1]).source());
+                assertEquals(MpiConst.PROC_NULL, ((Status) nr[1]).source());
             });
         }
     }
@@ -263,7 +263,7 @@ class RequestsTest {
                 Status s = new Status(0, 0, 0, 12, false);
                 assertEquals(3, TestJob.call1(r, "MPI_Get_elements", s, "MPI_INT"));
                 assertEquals(6, TestJob.call1(r, "MPI_Get_elements", s, "MPI_SHORT"));
-                assertEquals(EnvCalls.UNDEFINED, TestJob.call1(r, "MPI_Get_elements", s, "MPI_DOUBLE"));
+                assertEquals(MpiConst.UNDEFINED, TestJob.call1(r, "MPI_Get_elements", s, "MPI_DOUBLE"));
                 assertEquals(6, TestJob.call1(r, "MPI_Get_elements", new Status(0, 0, 0, 24, false), "MPI_2INT"));
                 assertFalse((Boolean) TestJob.call1(r, "MPI_Test_cancelled", s));
             });

@@ -1,0 +1,109 @@
+package org.mpish.runtime.mpi.comm;
+
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.attr.Attributable;
+import org.mpish.runtime.mpi.err.Errhandler;
+
+/**
+ * One rank's handle of a communicator: its local group, its rank in it, the remote group of an
+ * intercommunicator, its error handler, name and cached attributes. Mirrors {@code MPI_Comm}.
+ */
+public final class Comm extends Attributable {
+    private final MpiProcess process;
+    private final CommShared shared;
+    private final Group group;
+    private final Group remoteGroup;
+    private final int rank;
+    private final int participantIndex;
+    private final boolean predefined;
+    private Errhandler errhandler;
+    private String commName = "";
+    private long collectives;
+
+    public Comm(MpiProcess process, CommShared shared, Group group, Group remoteGroup, int participantIndex,
+                boolean predefined, String name) {
+        super(HandleKind.COMM, name);
+        this.process = process;
+        this.shared = shared;
+        this.group = group;
+        this.remoteGroup = remoteGroup;
+        this.rank = group.rankOf(process.rank().id());
+        this.participantIndex = participantIndex;
+        this.predefined = predefined;
+        this.errhandler = Errhandler.ERRORS_ARE_FATAL;
+        if (predefined) commName = name;
+    }
+
+    public MpiProcess process() { return process; }
+    public CommShared shared() { return shared; }
+    /** The local group. */
+    public Group group() { return group; }
+    /** The remote group of an intercommunicator, null for an intracommunicator. */
+    public Group remoteGroup() { return remoteGroup; }
+    public boolean isInter() { return remoteGroup != null; }
+    /** This process's rank in the local group. */
+    public int rank() { return rank; }
+    public int size() { return group.size(); }
+    /** Number of ranks a point-to-point rank argument refers to: the remote group for an intercomm. */
+    public int peerSize() { return remoteGroup != null ? remoteGroup.size() : group.size(); }
+    /** The world rank of peer {@code r} (in the remote group for an intercomm). */
+    public int peerWorldRank(int r) { return (remoteGroup != null ? remoteGroup : group).worldRank(r); }
+    public int participantIndex() { return participantIndex; }
+    @Override public boolean isPredefined() { return predefined; }
+
+    public Errhandler errhandler() { return errhandler; }
+
+    /** MPI_COMM_WORLD of a process. */
+    public static Comm world(MpiProcess p) { return (Comm) p.worldHandle(); }
+    /** MPI_COMM_SELF of a process. */
+    public static Comm self(MpiProcess p) { return (Comm) p.selfHandle(); }
+    public void setErrhandler(Errhandler eh) { this.errhandler = eh; }
+    public String commName() { return commName; }
+    public void setCommName(String n) { this.commName = n; }
+
+    /**
+     * Runs a collective step: contributes {@code mine} and returns every participant's contribution. Every
+     * participant must be in the same call (the first word of {@code callName}): a rank in MPI_Finalize, or its
+     * script ended, while the others wait in MPI_Barrier is MPI_ERR_OTHER on every participant, naming the calls,
+     * instead of a barrier that silently matches a finalize.
+     */
+    public Object[] exchange(Object mine, String callName) {
+        long seq = collectives++;
+        if (shared.participantCount() == 1) return new Object[] {mine}; // alone: no one to meet, no other call to match
+        int space = callName.indexOf(' ');
+        String op = space < 0 ? callName : callName.substring(0, space);
+        Object[] all = shared.exchange(process.rank(), participantIndex, seq, new Step(op, mine), () -> callName + " on " + name());
+        Object[] out = new Object[all.length];
+        int odd = -1;
+        for (int i = 0; i < all.length; i++) {
+            Step s = (Step) all[i];
+            if (odd < 0 && !s.op.equals(op)) odd = i;
+            out[i] = s.value;
+        }
+        if (odd >= 0) {
+            throw new MpiException(ErrorClass.MPI_ERR_OTHER, "collective calls do not match on " + name() + ": " + whoCalledWhat(all)
+                    + " (every rank must make the collective calls of a communicator in the same order)");
+        }
+        return out;
+    }
+
+    /** "MPI_Barrier by ranks 0, 2; MPI_Finalize by rank 1": the same text on every participant. */
+    private String whoCalledWhat(Object[] all) {
+        java.util.Map<String, java.util.List<Integer>> by = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < all.length; i++) by.computeIfAbsent(((Step) all[i]).op, k -> new java.util.ArrayList<>()).add(shared.participant(i));
+        StringBuilder sb = new StringBuilder();
+        for (java.util.Map.Entry<String, java.util.List<Integer>> e : by.entrySet()) {
+            java.util.List<Integer> ranks = e.getValue();
+            String list = String.join(", ", ranks.stream().limit(8).map(String::valueOf).toList())
+                    + (ranks.size() > 8 ? " and " + (ranks.size() - 8) + " more" : "");
+            sb.append(sb.isEmpty() ? "" : "; ").append(e.getKey()).append(ranks.size() == 1 ? " by rank " : " by ranks ").append(list);
+        }
+        return sb.toString();
+    }
+
+    /** One participant's contribution to a collective step, with the call it is part of. */
+    private record Step(String op, Object value) {}
+}

@@ -1,0 +1,119 @@
+package org.mpish.runtime.mpi.comm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.mpish.runtime.Job;
+import org.mpish.runtime.Rank;
+
+/**
+ * What the ranks' handles of one communicator share: a context id that is unique in the job (point-to-point
+ * matching keys on it), the participants (for an intercommunicator, both groups), and the rendezvous that
+ * implements collectives. Families hang their own per-communicator state off {@link #extension}.
+ */
+public final class CommShared {
+    /** The key of the job's context-id counter in {@link Job#shared}: ids are unique in their job. */
+    private static final Object CONTEXT_IDS = new Object();
+
+    private final long contextId;
+    private final Job job;
+    /** World ranks of every participant, in participant order (for an intercomm: group A, then group B). */
+    private final int[] participants;
+    /** Made on first use (double-checked): a duplicated and freed communicator, or one of a single process, needs neither. */
+    private volatile ConcurrentHashMap<Long, Slot> slots;
+    private volatile ConcurrentHashMap<Object, Object> extensions;
+
+    public CommShared(Job job, int[] participants) {
+        this.job = job;
+        this.contextId = nextContextId(job);
+        this.participants = participants.clone();
+    }
+
+    /** A new communicator (new context id) of the same participants in the same order: MPI_Comm_dup. */
+    CommShared(CommShared same) {
+        this.job = same.job;
+        this.contextId = nextContextId(job);
+        this.participants = same.participants; // never written
+    }
+
+    private static long nextContextId(Job job) { return contextIds(job).incrementAndGet(); }
+
+    /**
+     * The job's context-id counter, made on first use. Whoever makes a communicator inside a {@link Job#shared}
+     * initialiser (MPI_COMM_WORLD's shared part) calls this first: an initialiser must not create other shared state.
+     */
+    public static AtomicLong contextIds(Job job) { return job.shared(CONTEXT_IDS, () -> new AtomicLong(100)); }
+
+    public long contextId() { return contextId; }
+    public Job job() { return job; }
+    public int participantCount() { return participants.length; }
+    public int participant(int i) { return participants[i]; }
+
+    /** Per-communicator state of a family (matching queues, ...), created once and shared by all ranks. */
+    @SuppressWarnings("unchecked")
+    public <T> T extension(Object key, java.util.function.Supplier<T> init) {
+        ConcurrentHashMap<Object, Object> m = extensions;
+        if (m == null) {
+            synchronized (this) {
+                if ((m = extensions) == null) extensions = m = new ConcurrentHashMap<>();
+            }
+        }
+        return (T) m.computeIfAbsent(key, k -> init.get());
+    }
+
+    private static final class Slot {
+        final Object[] values;
+        final boolean[] arrived;
+        int count;
+        int departed;
+        Slot(int n) { values = new Object[n]; arrived = new boolean[n]; }
+    }
+
+    /**
+     * The rendezvous behind every collective: participant {@code me} contributes {@code mine} to collective
+     * number {@code seq} and blocks until all participants have contributed; returns every contribution in
+     * participant order.
+     */
+    public Object[] exchange(Rank rank, int me, long seq, Object mine, String callName) {
+        return exchange(rank, me, seq, mine, () -> callName);
+    }
+
+    /** {@link #exchange(Rank, int, long, Object, String)} with the call's description made only if a rank has to wait. */
+    public Object[] exchange(Rank rank, int me, long seq, Object mine, java.util.function.Supplier<String> callName) {
+        if (participants.length == 1) return new Object[] {mine}; // alone: nobody to wait for
+        ConcurrentHashMap<Long, Slot> slots = this.slots;
+        if (slots == null) {
+            synchronized (this) {
+                if ((slots = this.slots) == null) this.slots = slots = new ConcurrentHashMap<>();
+            }
+        }
+        Slot slot = slots.computeIfAbsent(seq, s -> new Slot(participants.length));
+        boolean complete;
+        synchronized (slot) {
+            if (slot.arrived[me]) throw new IllegalStateException("participant " + me + " entered collective " + seq + " twice");
+            slot.arrived[me] = true;
+            slot.values[me] = mine;
+            complete = ++slot.count == participants.length;
+        }
+        if (complete) {
+            for (int p : participants) if (p != rank.id()) job.rank(p).wake();
+        } else {
+            rank.await(() -> { synchronized (slot) { return slot.count == participants.length; } },
+                    () -> callName.get() + ": waiting for " + missing(slot));
+        }
+        Object[] out = slot.values.clone();
+        synchronized (slot) {
+            if (++slot.departed == participants.length) slots.remove(seq);
+        }
+        return out;
+    }
+
+    private String missing(Slot slot) {
+        List<Integer> m = new ArrayList<>();
+        synchronized (slot) {
+            for (int i = 0; i < participants.length; i++) if (!slot.arrived[i]) m.add(participants[i]);
+        }
+        return (m.size() == 1 ? "rank " : "ranks ") + m.toString().replaceAll("[\\[\\]]", "") + " to join";
+    }
+}

@@ -1,0 +1,23 @@
+package org.mpish.runtime.mpi.p2p;
+
+import org.mpish.runtime.catalog.Args;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.datatype.Datatype;
+
+/** The count and datatype checks of the point-to-point declarations, read from a call's arguments. */
+final class P2pArgs {
+    private P2pArgs() {}
+
+    static int count(Args a, int i) {
+        int c = a.i(i);
+        if (c < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, a.call().inputs().get(i).name() + " is " + c + "; it must be 0 or more");
+        return c;
+    }
+
+    static Datatype type(Args a, int i) {
+        Datatype t = a.type(i);
+        if (!t.committed()) throw new MpiException(ErrorClass.MPI_ERR_TYPE, t.name() + " has not been committed (MPI_Type_commit)");
+        return t;
+    }
+}

@@ -1,0 +1,112 @@
+package org.mpish.runtime.mpi.rma;
+
+import static org.mpish.runtime.catalog.PType.AINT;
+import static org.mpish.runtime.catalog.PType.BUFFER;
+import static org.mpish.runtime.catalog.PType.DATATYPE;
+import static org.mpish.runtime.catalog.PType.INT;
+import static org.mpish.runtime.catalog.PType.OP;
+import static org.mpish.runtime.catalog.PType.REQUEST;
+import static org.mpish.runtime.catalog.PType.WIN;
+
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.Args;
+import org.mpish.runtime.catalog.CallFamily;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.op.Op;
+
+/** The RMA communication calls and the predefined reduction operations (MPI_SUM ... MPI_NO_OP). */
+public final class RmaCalls implements CallFamily {
+    @Override
+    public void declare(Catalogue.Builder b) {
+        for (Op op : Op.PREDEFINED) b.constant(op.name(), "op", op);
+
+        for (boolean req : new boolean[] {false, true}) {
+            String p = req ? "MPI_R" : "MPI_";
+            String what = req ? ", with a request for origin completion" : "";
+            Catalogue.CallBuilder put = b.call(p + (req ? "put" : "Put"), "rma", "write origin data into a target's window" + what);
+            origin(put, "const void *origin_addr");
+            target(put).in("win", WIN);
+            if (req) put.out("request", REQUEST);
+            put.errorsOn("win").impl((r, a) -> {
+                Win w = a.win(7);
+                Rma.put(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), p + (req ? "put" : "Put"), req);
+                return req ? request(r, w, "MPI_Rput", a.i(3)) : null;
+            });
+
+            Catalogue.CallBuilder get = b.call(p + (req ? "get" : "Get"), "rma", "read a target's window into origin memory" + what);
+            origin(get, "void *origin_addr");
+            target(get).in("win", WIN);
+            if (req) get.out("request", REQUEST);
+            get.errorsOn("win").impl((r, a) -> {
+                Win w = a.win(7);
+                Rma.get(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), p + (req ? "get" : "Get"), req);
+                return req ? request(r, w, "MPI_Rget", a.i(3)) : null;
+            });
+
+            String accName = p + (req ? "accumulate" : "Accumulate");
+            Catalogue.CallBuilder acc = b.call(accName, "rma", "combine origin data into a target's window, element by element" + what);
+            origin(acc, "const void *origin_addr");
+            target(acc).in("op", OP).in("win", WIN);
+            if (req) acc.out("request", REQUEST);
+            acc.errorsOn("win").impl((r, a) -> {
+                Win w = a.win(8);
+                Rma.accumulate(r, w, a.l(0), a.i(1), a.type(2), null, a.i(3), a.l(4), a.i(5), a.type(6), op(a, 7), accName, req);
+                return req ? request(r, w, accName, a.i(3)) : null;
+            });
+
+            String gaName = p + (req ? "get_accumulate" : "Get_accumulate");
+            Catalogue.CallBuilder ga = b.call(gaName, "rma", "fetch a target's data and combine origin data into it, atomically per element" + what);
+            origin(ga, "const void *origin_addr");
+            ga.in("result_addr", BUFFER, "void *result_addr").in("result_count", INT).in("result_datatype", DATATYPE);
+            target(ga).in("op", OP).in("win", WIN);
+            if (req) ga.out("request", REQUEST);
+            ga.errorsOn("win").impl((r, a) -> {
+                Win w = a.win(11);
+                Op op = op(a, 10);
+                boolean noOp = op.op() == Op.Kind.NO_OP;
+                Datatype ot = noOp && !a.handle(2).isValid() ? null : a.type(2);
+                Rma.accumulate(r, w, a.l(0), a.i(1), ot, new Rma.Result(a.l(3), a.i(4), a.type(5)), a.i(6), a.l(7),
+                        a.i(8), a.type(9), op, gaName, req);
+                return req ? request(r, w, gaName, a.i(6)) : null;
+            });
+        }
+
+        b.call("MPI_Fetch_and_op", "rma", "fetch one target element and combine an origin element into it, atomically")
+                .in("origin_addr", BUFFER, "const void *origin_addr").in("result_addr", BUFFER, "void *result_addr")
+                .in("datatype", DATATYPE).in("target_rank", SyncCalls.RANK).in("target_disp", AINT).in("op", OP).in("win", WIN)
+                .errorsOn("win")
+                .impl((r, a) -> {
+                    RmaAtomics.fetchAndOp(r, a.win(6), a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), op(a, 5));
+                    return null;
+                });
+        b.call("MPI_Compare_and_swap", "rma", "replace one target element if it equals a compare value, atomically")
+                .in("origin_addr", BUFFER, "const void *origin_addr").in("compare_addr", BUFFER, "const void *compare_addr")
+                .in("result_addr", BUFFER, "void *result_addr").in("datatype", DATATYPE).in("target_rank", SyncCalls.RANK)
+                .in("target_disp", AINT).in("win", WIN)
+                .errorsOn("win")
+                .impl((r, a) -> {
+                    RmaAtomics.compareAndSwap(r, a.win(6), a.l(0), a.l(1), a.l(2), a.type(3), a.i(4), a.l(5));
+                    return null;
+                });
+    }
+
+    private static void origin(Catalogue.CallBuilder c, String decl) {
+        c.in("origin_addr", BUFFER, decl).in("origin_count", INT).in("origin_datatype", DATATYPE);
+    }
+
+    private static Catalogue.CallBuilder target(Catalogue.CallBuilder c) {
+        return c.in("target_rank", SyncCalls.RANK).in("target_disp", AINT).in("target_count", INT).in("target_datatype", DATATYPE);
+    }
+
+    static Op op(Args a, int i) {
+        Op op = (Op) a.valid(i);
+        return op;
+    }
+
+    /** A request-based call's request: already complete (R28); a fresh one even for MPI_PROC_NULL (R31). */
+    private static RmaRequest request(Rank r, Win w, String call, int target) {
+        return MpiProcess.of(r).handles().add(new RmaRequest(r, call, call + " to rank " + target + " on " + w.name()));
+    }
+}

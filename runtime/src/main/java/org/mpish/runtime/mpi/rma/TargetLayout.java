@@ -1,0 +1,90 @@
+package org.mpish.runtime.mpi.rma;
+
+import java.lang.foreign.MemorySegment;
+import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.ElemType;
+
+/**
+ * How a datatype lays data out in window memory: the bytes {@code count} instances touch, and moving packed
+ * data into and out of that layout inside a target segment (whose bounds the caller has already checked
+ * against the window, R20). Origin buffers go through {@link Datatype#pack} / {@link Datatype#unpack}, which
+ * check the origin rank's memory.
+ */
+final class TargetLayout {
+    private TargetLayout() {}
+
+    /** The lowest byte offset (relative to the buffer address) that {@code count} instances of {@code t} touch. */
+    static long lo(Datatype t, long count) {
+        if (t.isContiguous()) return 0;
+        long min = Long.MAX_VALUE;
+        for (int r = 0; r < t.runCount(); r++) min = Math.min(min, t.runOffset(r));
+        return min + Math.min(0, (count - 1) * t.extent());
+    }
+
+    /** One past the highest byte offset that {@code count} instances of {@code t} touch. */
+    static long hi(Datatype t, long count) {
+        if (t.isContiguous()) return count * t.extent();
+        long max = Long.MIN_VALUE;
+        for (int r = 0; r < t.runCount(); r++) max = Math.max(max, t.runOffset(r) + t.runLength(r));
+        return max + Math.max(0, (count - 1) * t.extent());
+    }
+
+    /** Copies {@code len} packed bytes from {@code src} into {@code count} instances of {@code t} at {@code dst+off}. */
+    static void scatter(MemorySegment src, long srcOff, long len, Datatype t, long count, MemorySegment dst, long off) {
+        long pos = srcOff, end = srcOff + len;
+        for (long i = 0; i < count && pos < end; i++) {
+            long base = off + i * t.extent();
+            for (int r = 0; r < t.runCount() && pos < end; r++) {
+                long n = Math.min(t.runLength(r), end - pos);
+                MemorySegment.copy(src, pos, dst, base + t.runOffset(r), n);
+                pos += n;
+            }
+        }
+    }
+
+    /** Packs {@code count} instances of {@code t} at {@code src+off} into a new array. */
+    static byte[] gather(MemorySegment src, long off, Datatype t, long count) {
+        byte[] out = new byte[Math.toIntExact(count * t.size())];
+        MemorySegment dst = MemorySegment.ofArray(out);
+        long pos = 0;
+        for (long i = 0; i < count; i++) {
+            long base = off + i * t.extent();
+            for (int r = 0; r < t.runCount(); r++) {
+                MemorySegment.copy(src, base + t.runOffset(r), dst, pos, t.runLength(r));
+                pos += t.runLength(r);
+            }
+        }
+        return out;
+    }
+
+    /** Visits an element: its index in the packed stream and its offset in the target segment. */
+    interface ElementVisitor {
+        void at(int index, long offset);
+    }
+
+    /**
+     * Visits the first {@code n} elements of {@code count} instances of {@code t} at {@code off}, in type-map
+     * order: basic elements of {@code e}'s size, or whole instances for pair types.
+     */
+    static void elements(Datatype t, long count, ElemType e, long n, long off, ElementVisitor v) {
+        int idx = 0;
+        if (e.isPair()) {
+            for (long i = 0; i < count && idx < n; i++) v.at(idx++, off + i * t.extent());
+            return;
+        }
+        int es = e.basic().size();
+        for (long i = 0; i < count && idx < n; i++) {
+            long base = off + i * t.extent();
+            for (int r = 0; r < t.runCount() && idx < n; r++) {
+                long ro = base + t.runOffset(r);
+                long k = t.runLength(r) / es;
+                for (long j = 0; j < k && idx < n; j++) v.at(idx++, ro + j * es);
+            }
+        }
+    }
+
+    /** Elements in {@code count} instances of {@code t} counted in units of {@code e}. */
+    static long elementCount(Datatype t, long count, ElemType e) {
+        return e.isPair() ? count : count * t.size() / e.basic().size();
+    }
+}
