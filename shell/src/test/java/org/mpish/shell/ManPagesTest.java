@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -31,11 +33,12 @@ class ManPagesTest {
     void everyCallHasAPageWhoseSynopsisMatchesTheCatalogue() throws IOException {
         List<String> problems = new ArrayList<>();
         org.mpish.shell.man.WhatisIndex index = org.mpish.shell.man.WhatisIndex.build(MAN);
+        // the calls each page documents: its own, and those listed in its NAME (MPI_Iallreduce and MPI_Allreduce_init
+        // on MPI_Allreduce's page, which is how `man MPI_Iallreduce` finds it)
+        Map<Path, List<Call>> byPage = new LinkedHashMap<>();
         for (Call c : Catalogue.get().calls()) {
             Path page = MAN.resolve("man3").resolve(c.name() + ".3");
             if (!Files.exists(page)) {
-                // a call documented on another call's page (MPI_Iallreduce and MPI_Allreduce_init on MPI_Allreduce's)
-                // is listed in that page's NAME, which is how `man MPI_Iallreduce` finds it
                 Path named = index.find(c.name() + "(3)");
                 if (named == null) {
                     problems.add(c.name() + ": no page man/man3/" + c.name() + ".3, and no page lists it in NAME");
@@ -43,10 +46,19 @@ class ManPagesTest {
                 }
                 page = named;
             }
-            ManSource src = new ManSource(Files.readString(page));
-            problems.addAll(synopsisProblems(c, src));
-            for (String sec : List.of("NAME", "DESCRIPTION", "ERRORS", "EXAMPLE", "SEE ALSO")) {
-                if (src.section(sec).isEmpty()) problems.add(c.name() + ": no " + sec + " section");
+            byPage.computeIfAbsent(page, k -> new ArrayList<>()).add(c);
+        }
+        for (Map.Entry<Path, List<Call>> e : byPage.entrySet()) {
+            ManSource src = new ManSource(Files.readString(e.getKey()));
+            // the synopses stand in the order NAME lists the calls
+            String name = ManSource.text(src.section("NAME"));
+            List<Call> calls = new ArrayList<>(e.getValue());
+            calls.sort(java.util.Comparator.comparingInt(c -> name.indexOf(c.name())));
+            problems.addAll(synopsisProblems(calls, src));
+            for (Call c : calls) {
+                for (String sec : List.of("NAME", "DESCRIPTION", "ERRORS", "EXAMPLE", "SEE ALSO")) {
+                    if (src.section(sec).isEmpty()) problems.add(c.name() + ": no " + sec + " section");
+                }
             }
         }
         if (!problems.isEmpty()) fail(problems.size() + " page problems:\n" + String.join("\n", problems));
@@ -57,14 +69,27 @@ class ManPagesTest {
      * header's include and the prototype; Shell and JavaScript are {@link Call#shellSynopses} and
      * {@link Call#scriptSynopsis}. Nothing else may be there.
      */
-    static List<String> synopsisProblems(Call c, ManSource src) {
+    static List<String> synopsisProblems(Call c, ManSource src) { return synopsisProblems(List.of(c), src); }
+
+    /** The same for a page that documents several calls: each call's lines in turn, in the order given. */
+    static List<String> synopsisProblems(List<Call> calls, ManSource src) {
         List<String> problems = new ArrayList<>();
-        String include = "#include <" + (c.api().equals("MPI") ? "mpi" : "lapi") + ".h>";
+        Call first = calls.get(0);
+        String what = calls.stream().map(Call::name).collect(java.util.stream.Collectors.joining(", "));
+        String include = "#include <" + (first.api().equals("MPI") ? "mpi" : "lapi") + ".h>";
+        StringBuilder cWant = new StringBuilder(include);
+        List<String> shell = new ArrayList<>();
+        List<String> script = new ArrayList<>();
+        for (Call c : calls) {
+            cWant.append(' ').append(c.cPrototype()).append(';');
+            shell.addAll(c.shellSynopses());
+            script.add(c.scriptSynopsis());
+        }
         String cText = ManSource.normalize(ManSource.text(src.subsection("SYNOPSIS", "C")));
-        String cWant = ManSource.normalize(include + " " + c.cPrototype() + ";");
-        if (!cText.equals(cWant)) problems.add(c.name() + ": SYNOPSIS C shows '" + cText + "', the declaration gives '" + cWant + "'");
-        compareLines(problems, c.name() + ": SYNOPSIS Shell", src.subsection("SYNOPSIS", "Shell"), c.shellSynopses());
-        compareLines(problems, c.name() + ": SYNOPSIS JavaScript", src.subsection("SYNOPSIS", "JavaScript"), List.of(c.scriptSynopsis()));
+        String want = ManSource.normalize(cWant.toString());
+        if (!cText.equals(want)) problems.add(what + ": SYNOPSIS C shows '" + cText + "', the declaration gives '" + want + "'");
+        compareLines(problems, what + ": SYNOPSIS Shell", src.subsection("SYNOPSIS", "Shell"), shell);
+        compareLines(problems, what + ": SYNOPSIS JavaScript", src.subsection("SYNOPSIS", "JavaScript"), script);
         return problems;
     }
 
