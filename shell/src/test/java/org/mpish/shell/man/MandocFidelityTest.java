@@ -170,9 +170,14 @@ class MandocFidelityTest {
         return out.toString();
     }
 
-    private static byte[] run(List<String> cmd, byte[] stdin) {
+    private static byte[] run(List<String> cmd, byte[] stdin) { return run(cmd, stdin, null); }
+
+    /** Runs {@code cmd} (in {@code dir}, or the current folder when null) with {@code stdin}; its standard output. */
+    static byte[] run(List<String> cmd, byte[] stdin, Path dir) {
         try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+            if (dir != null) pb.directory(dir.toFile());
+            Process p = pb.start();
             Thread feeder = new Thread(() -> {
                 try (OutputStream os = p.getOutputStream()) {
                     if (stdin != null) {

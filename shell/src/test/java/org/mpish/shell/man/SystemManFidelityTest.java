@@ -2,10 +2,7 @@ package org.mpish.shell.man;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -205,8 +202,8 @@ class SystemManFidelityTest {
     static Result compare(Page p, int width) {
         String name = p.file().toString();
         Path root = p.file().getParent().getParent();
-        byte[] ascii = run(List.of("mandoc", "-T", "ascii", "-O", "width=" + width, name), null, root);
-        String expected = MandocFidelityTest.expandTabs(new String(run(List.of("col", "-b"), ascii, root), StandardCharsets.ISO_8859_1));
+        byte[] ascii = MandocFidelityTest.run(List.of("mandoc", "-T", "ascii", "-O", "width=" + width, name), null, root);
+        String expected = MandocFidelityTest.expandTabs(new String(MandocFidelityTest.run(List.of("col", "-b"), ascii, root), StandardCharsets.ISO_8859_1));
         String actual;
         try {
             actual = ManPage.render(ManFiles.readPage(p.file(), root), name, width, Style.PLAIN);
@@ -240,33 +237,5 @@ class SystemManFidelityTest {
             d.append("    internal error\n");
         }
         return new Result(p, width, false, d.toString(), Math.max(count, 1));
-    }
-
-    private static byte[] run(List<String> cmd, byte[] stdin, Path dir) {
-        try {
-            Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-            Thread feeder = new Thread(() -> {
-                try (OutputStream os = p.getOutputStream()) {
-                    if (stdin != null) {
-                        os.write(stdin);
-                    }
-                } catch (IOException ignored) {
-                    // the tool stopped reading; its output tells the story
-                }
-            });
-            feeder.start();
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (InputStream is = p.getInputStream()) {
-                is.transferTo(out);
-            }
-            p.waitFor();
-            feeder.join();
-            return out.toByteArray();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }
