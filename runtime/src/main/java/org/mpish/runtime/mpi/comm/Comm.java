@@ -73,9 +73,19 @@ public final class Comm extends Attributable {
     public Object[] exchange(Object mine, String callName) {
         long seq = collectives++;
         if (shared.participantCount() == 1) return new Object[] {mine}; // alone: no one to meet, no other call to match
-        int space = callName.indexOf(' ');
-        String op = space < 0 ? callName : callName.substring(0, space);
+        String op = opOf(callName);
         Object[] all = shared.exchange(process.rank(), participantIndex, seq, new Step(op, mine), () -> callName + " on " + name());
+        return values(all, op);
+    }
+
+    /** The first word of a call's name ("MPI_Bcast" of "MPI_Bcast root 0"): what every participant must agree on. */
+    private static String opOf(String callName) {
+        int space = callName.indexOf(' ');
+        return space < 0 ? callName : callName.substring(0, space);
+    }
+
+    /** The values of every participant's {@link Step}; MPI_ERR_OTHER, naming who called what, unless all are in {@code op}. */
+    private Object[] values(Object[] all, String op) {
         Object[] out = new Object[all.length];
         int odd = -1;
         for (int i = 0; i < all.length; i++) {
@@ -101,8 +111,7 @@ public final class Comm extends Attributable {
      */
     public Pending start(Object mine, String callName) {
         long seq = collectives++;
-        int space = callName.indexOf(' ');
-        String op = space < 0 ? callName : callName.substring(0, space);
+        String op = opOf(callName);
         Step step = new Step(op, mine);
         if (shared.participantCount() == 1) return new Pending(seq, null, new Object[] {step});
         return new Pending(seq, shared.arrive(process.rank(), participantIndex, seq, step), null);
@@ -128,19 +137,7 @@ public final class Comm extends Attributable {
         /** Every participant's contribution, in participant order; call once {@link #ready}. */
         public Object[] finish() {
             if (all == null) all = shared.leave(slot, seq);
-            Object[] out = new Object[all.length];
-            String op = ((Step) all[participantIndex]).op;
-            int odd = -1;
-            for (int i = 0; i < all.length; i++) {
-                Step s = (Step) all[i];
-                if (odd < 0 && !s.op.equals(op)) odd = i;
-                out[i] = s.value;
-            }
-            if (odd >= 0) {
-                throw new MpiException(ErrorClass.MPI_ERR_OTHER, "collective calls do not match on " + name() + ": " + whoCalledWhat(all)
-                        + " (every rank must make the collective calls of a communicator in the same order)");
-            }
-            return out;
+            return values(all, ((Step) all[participantIndex]).op);
         }
 
         /** Leaves without waiting for the others (they still see this contribution). */
