@@ -7,14 +7,13 @@ import java.util.concurrent.ExecutionException;
 import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.Value;
+import org.mpish.runtime.CallError;
 import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Invoker;
 import org.mpish.runtime.catalog.Param;
-import org.mpish.runtime.lapi.LapiException;
-import org.mpish.runtime.mpi.MpiException;
 import org.mpish.shell.script.JsRank;
 import org.mpish.shell.script.ScriptRunner;
 
@@ -213,8 +212,7 @@ final class CallCommand {
     /** One line for a failed call, or null when the failure was already reported (job abort). */
     static String describe(Call call, Throwable t) {
         if (t instanceof JobAbortedException) return null;
-        if (t instanceof MpiException e) return "error: " + e.getMessage();
-        if (t instanceof LapiException e) return "error: " + e.at(call.name(), e.rank()).getMessage();
+        if (t instanceof CallError e) return "error: " + e.at(call.name(), e.rank()).getMessage();
         if (t instanceof PolyglotException e) return "error: " + ScriptRunner.describe(e);
         if (t instanceof Usage) return t.getMessage();
         return "internal error in " + call.name() + ": " + t;

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.ObjectHandle;
+import org.mpish.runtime.StructValue;
+import org.mpish.runtime.inspect.HandleSnapshot;
 
 /** How the shell shows values: handles by name, addresses in hex, arrays and structs spelled out. */
 public final class Format {
@@ -18,7 +20,8 @@ public final class Format {
 
     public static String value(Object v) {
         if (v == null) return "NULL";
-        if (v instanceof Handle h) return h.name();
+        if (v instanceof ObjectHandle h) return h.name();
+        if (v instanceof HandleSnapshot h) return h.name();
         if (v instanceof String s) return '"' + s + '"';
         if (v instanceof Double d) return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString(d.longValue()) : Double.toString(d);
         if (v instanceof int[] a) {
@@ -37,7 +40,7 @@ public final class Format {
             return "[" + String.join(", ", l) + "]";
         }
         if (v instanceof List<?> a) return value(a.toArray());
-        if (v instanceof org.mpish.runtime.mpi.Status st) return value(st.toMap());
+        if (v instanceof StructValue st) return value(st.toMap());
         if (v instanceof Map<?, ?> m) {
             List<String> l = new ArrayList<>();
             for (Map.Entry<?, ?> e : m.entrySet()) l.add(e.getKey() + ": " + value(e.getValue()));

@@ -2,16 +2,13 @@ package org.mpish.shell;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.attr.Attributable;
-import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.attr.Keyval;
-import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.attr.Attributes;
-import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.MemoryFault;
+import org.mpish.runtime.catalog.TypedMemory;
+import org.mpish.runtime.inspect.AttributeSnapshot;
+import org.mpish.runtime.inspect.HandleSnapshot;
 
 /** handles, attrs, keyvals, mem: looking at a rank's objects and memory. */
 final class InspectCommands {
@@ -50,10 +47,10 @@ final class InspectCommands {
             String kind = line.args().isEmpty() ? null : line.args().get(0).text();
             return onRank(s, line, r -> {
                 List<String> out = new ArrayList<>();
-                for (Handle h : MpiProcess.of(r).handles().all()) {
-                    if (h.isPredefined() && kind == null) continue;
-                    if (kind != null && !h.kind().prefix().equals(kind) && !h.kind().name().equalsIgnoreCase(kind)) continue;
-                    out.add(String.format("  %-22s %s", h.name(), h.kind().noun()));
+                for (HandleSnapshot h : HandleSnapshot.of(r)) {
+                    if (h.predefined() && kind == null) continue;
+                    if (kind != null && !h.isOfKind(kind)) continue;
+                    out.add(String.format("  %-22s %s", h.name(), h.noun()));
                 }
                 if (out.isEmpty()) out.add("  (no " + (kind == null ? "user-created handles" : kind + " handles") + ")");
                 return out;
@@ -69,17 +66,15 @@ final class InspectCommands {
             if (line.args().size() != 1) throw new IllegalArgumentException("usage: " + usage());
             String name = line.args().get(0).text();
             return onRank(s, line, r -> {
-                Object o = s.catalogue().constant(name) != null ? s.catalogue().constant(name).value().apply(r)
-                        : MpiProcess.of(r).handles().lookup(name);
-                if (!(o instanceof Attributable a)) throw new IllegalArgumentException("'" + name + "' is not a communicator, window or datatype of rank " + r.id());
+                Object o = s.catalogue().constant(name) != null ? s.catalogue().constant(name).value().apply(r) : null;
+                AttributeSnapshot a = AttributeSnapshot.of(r, name, o);
                 List<String> out = new ArrayList<>();
                 out.add(HEADER + String.format("  %-8s %-6s %-24s %-22s %s", "keyval", "value#", "value", "copy", "delete"));
-                for (Map.Entry<Keyval, Object> e : a.attributeMap().entrySet()) {
-                    Keyval k = e.getKey();
-                    out.add(String.format("  %-8s %-6d %-24s %-22s %s", k.name(), k.value(), Format.value(e.getValue()),
-                            k.copyFn() == null ? "-" : k.copyFn().describe(), k.deleteFn() == null ? "-" : k.deleteFn().describe()));
+                for (AttributeSnapshot.Attribute e : a.attributes()) {
+                    out.add(String.format("  %-8s %-6d %-24s %-22s %s", e.keyval(), e.keyvalValue(), Format.value(e.value()),
+                            e.copy() == null ? "-" : e.copy(), e.delete() == null ? "-" : e.delete()));
                 }
-                if (a.attributeMap().isEmpty()) out.add("  (no attributes on " + a.name() + ")");
+                if (a.attributes().isEmpty()) out.add("  (no attributes on " + a.object() + ")");
                 return out;
             });
         }
@@ -93,10 +88,10 @@ final class InspectCommands {
             return onRank(s, line, r -> {
                 List<String> out = new ArrayList<>();
                 out.add(HEADER + String.format("  %-8s %-6s %-6s %-22s %-22s %-10s %s", "keyval", "value", "for", "copy", "delete", "extra", "state"));
-                for (Keyval k : Attributes.keyvals(MpiProcess.of(r)).values()) {
-                    if (k.isPredefined()) continue;
-                    out.add(String.format("  %-8s %-6d %-6s %-22s %-22s %-10s %s", k.name(), k.value(), k.objectKind().prefix(),
-                            k.copyFn() == null ? "-" : k.copyFn().describe(), k.deleteFn() == null ? "-" : k.deleteFn().describe(),
+                for (AttributeSnapshot.KeyvalInfo k : AttributeSnapshot.keyvals(r)) {
+                    if (k.predefined()) continue;
+                    out.add(String.format("  %-8s %-6d %-6s %-22s %-22s %-10s %s", k.name(), k.value(), k.objectKind(),
+                            k.copy() == null ? "-" : k.copy(), k.delete() == null ? "-" : k.delete(),
                             Format.value(k.extraState()), (k.userFreed() ? "freed, " : "") + k.references() + " in use"));
                 }
                 if (out.size() == 1) out.add("  (no user keyvals)");
@@ -134,17 +129,17 @@ final class InspectCommands {
         /** COUNT values of a basic datatype, eight to a line with the address of the first. */
         private static List<String> typed(Rank r, long addr, int count, String typeName) {
             String n = typeName.toUpperCase().startsWith("MPI_") ? typeName.toUpperCase() : "MPI_" + typeName.toUpperCase();
-            org.mpish.runtime.mpi.datatype.Datatype t = Datatype.named(MpiProcess.of(r), n);
-            if (t == null || t.basic() == null) throw new IllegalArgumentException("'" + typeName + "' is not a basic datatype (MPI_INT, MPI_DOUBLE, MPI_BYTE, ...)");
+            long size = TypedMemory.basicSize(r, n);
+            if (size < 0) throw new IllegalArgumentException("'" + typeName + "' is not a basic datatype (MPI_INT, MPI_DOUBLE, MPI_BYTE, ...)");
             Object[] v;
             try {
-                v = org.mpish.runtime.mpi.datatype.TypedAccess.read(r.memory(), addr, t, count);
-            } catch (org.mpish.runtime.MemoryFault f) {
+                v = TypedMemory.read(r, addr, n, count);
+            } catch (MemoryFault f) {
                 throw new IllegalArgumentException("" + f.getMessage());
             }
             List<String> out = new ArrayList<>();
             for (int i = 0; i < v.length; i += 8) {
-                StringBuilder sb = new StringBuilder(String.format("  %012x ", addr + (long) i * t.size()));
+                StringBuilder sb = new StringBuilder(String.format("  %012x ", addr + (long) i * size));
                 for (int j = i; j < Math.min(v.length, i + 8); j++) sb.append(String.format(" %12s", Format.value(v[j])));
                 out.add(sb.toString());
             }

@@ -7,7 +7,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.shell.script.JsRank;
 import org.mpish.shell.script.RankOutput;
 import org.mpish.shell.script.Sandbox;
@@ -95,7 +94,6 @@ final class JobControl {
         contexts.clear();
         for (Runnable r : onClose) r.run();
         if (job != null) {
-            MpiProcess.release(job);
             job.close();
         }
         job = null;

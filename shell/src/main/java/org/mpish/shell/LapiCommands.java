@@ -2,7 +2,7 @@ package org.mpish.shell;
 
 import java.util.List;
 import org.graalvm.polyglot.Source;
-import org.mpish.runtime.lapi.LapiRank;
+import org.mpish.runtime.catalog.JobSettings;
 import org.mpish.shell.view.CountersView;
 
 /** cntr: the LAPI counters view, and named counters for the shell. */
@@ -22,7 +22,7 @@ final class LapiCommands {
             String name = a.get(1).text();
             return InspectCommands.onRank(s, line, r -> {
                 long addr = r.memory().alloc(8);
-                LapiRank.of(r).counterNames().put(name, addr);
+                JobSettings.nameCounter(r, name, addr);
                 s.js(r).eval(Source.create("js", "globalThis." + name + " = " + addr + ";"));
                 return List.of(String.format("%s = 0x%x (an 8-byte counter, 0; `%s` in JavaScript, %s in LAPI_Xfer fields)",
                         name, addr, name, name));

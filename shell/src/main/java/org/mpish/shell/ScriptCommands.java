@@ -85,7 +85,7 @@ final class ScriptCommands {
 
         static String show(Value v) {
             if (v == null || v.isNull() && v.toString().equals("undefined")) return "";
-            if (v.isHostObject() && v.asHostObject() instanceof org.mpish.runtime.mpi.Handle h) return h.name();
+            if (v.isHostObject() && v.asHostObject() instanceof org.mpish.runtime.ObjectHandle h) return h.name();
             return v.toString();
         }
 

@@ -4,9 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.p2p.BsendBuffer;
-import org.mpish.runtime.mpi.p2p.P2p;
-import org.mpish.runtime.mpi.p2p.P2pState;
+import org.mpish.runtime.catalog.JobSettings;
+import org.mpish.runtime.inspect.BufferSnapshot;
 import org.mpish.shell.view.BufferPicture;
 import org.mpish.shell.view.QueuesView;
 
@@ -38,17 +37,17 @@ final class ViewCommands {
         @Override public boolean run(Session s, LineParser.Line line) {
             String only = line.args().isEmpty() ? null : line.args().get(0).text();
             return each(s, line, (ses, r) -> {
-                P2pState st = P2pState.of(r);
+                BufferSnapshot.Attached st = BufferSnapshot.of(r);
                 List<String> out = new ArrayList<>();
                 boolean color = ses.printer().color();
                 if (only == null || only.equalsIgnoreCase("process")) {
-                    BsendBuffer b = st.processBuffer();
-                    if (b != null) out.addAll(BufferPicture.render("the process buffer of rank " + r.id(), b.view(), color));
+                    BufferSnapshot b = st.process();
+                    if (b != null) out.addAll(BufferPicture.render("the process buffer of rank " + r.id(), b, color));
                     else if (only != null) out.add("rank " + r.id() + " has no process buffer attached (MPI_Buffer_attach)");
                 }
-                for (Map.Entry<String, BsendBuffer> e : st.commBuffers().entrySet()) {
+                for (Map.Entry<String, BufferSnapshot> e : st.communicators().entrySet()) {
                     if (only != null && !e.getKey().equalsIgnoreCase(only)) continue;
-                    out.addAll(BufferPicture.render("the buffer of " + e.getKey() + " on rank " + r.id(), e.getValue().view(), color));
+                    out.addAll(BufferPicture.render("the buffer of " + e.getKey() + " on rank " + r.id(), e.getValue(), color));
                 }
                 if (out.isEmpty()) {
                     out.add(only == null ? "rank " + r.id() + " has no send buffer attached (MPI_Buffer_attach, MPI_Comm_attach_buffer)"
@@ -90,10 +89,10 @@ final class ViewCommands {
                     throw new IllegalArgumentException("the eager limit is a number of bytes, not '" + line.args().get(0).text() + "'");
                 }
                 if (v < 0) throw new IllegalArgumentException("the eager limit is 0 or more bytes");
-                P2p.setEagerLimit(s.job(), v);
+                JobSettings.setEagerLimit(s.job(), v);
                 System.setProperty("mpish.eagerLimit", Long.toString(v)); // and for the jobs started later
             }
-            long l = P2p.eagerLimit(s.job());
+            long l = JobSettings.eagerLimit(s.job());
             s.printer().println("eager limit " + l + " bytes: standard sends of up to " + l
                     + " bytes complete at once; larger ones wait until the receive matches");
             return true;

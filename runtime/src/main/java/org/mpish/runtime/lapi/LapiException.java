@@ -1,21 +1,22 @@
 package org.mpish.runtime.lapi;
 
 /** A failing LAPI call: its return code (a LAPI_ERR_* value) and what was wrong. */
-public final class LapiException extends RuntimeException {
+public final class LapiException extends org.mpish.runtime.CallError {
     private final int code;
     private String call;
     private int rank = -1;
 
     public LapiException(int code, String detail) {
-        super(detail, null, false, false);
+        super(detail);
         this.code = code;
     }
 
-    public int code() { return code; }
-    public String call() { return call; }
-    public int rank() { return rank; }
+    @Override public int code() { return code; }
+    @Override public String call() { return call; }
+    @Override public int rank() { return rank; }
+    @Override public String library() { return "LAPI"; }
 
-    public LapiException at(String callName, int rankId) {
+    @Override public LapiException at(String callName, int rankId) {
         if (call == null) call = callName;
         if (rank < 0) rank = rankId;
         return this;

@@ -5,7 +5,7 @@ package org.mpish.runtime.mpi;
  * still valid. Handles are process-local, as in C: every rank has its own objects, even for MPI_COMM_WORLD.
  * The null handle of each kind is one shared object ({@link #nullOf}).
  */
-public abstract class Handle {
+public abstract class Handle implements org.mpish.runtime.ObjectHandle {
     private final HandleKind kind;
     /**
      * Written plainly by the constructor (a volatile store there would be a full fence on every request made)
@@ -22,7 +22,7 @@ public abstract class Handle {
     }
 
     public final HandleKind kind() { return kind; }
-    public final String name() { return (String) NAME.getAcquire(this); }
+    @Override public final String name() { return (String) NAME.getAcquire(this); }
     final void setName(String n) { NAME.setRelease(this, n); }
 
     /** A null handle (MPI_COMM_NULL, ...). Final, a type test: every call's handle arguments ask it. */

@@ -4,7 +4,7 @@ package org.mpish.runtime.mpi;
  * An MPI error raised by a call: its code (a class or a user code), the class, the call and rank it was raised
  * in, and what exactly was wrong. The message reads "MPI_Comm_set_attr: MPI_ERR_KEYVAL: ... [rank 1]".
  */
-public final class MpiException extends RuntimeException {
+public final class MpiException extends org.mpish.runtime.CallError {
     private final int code;
     private final int errorClass;
     private final String detail;
@@ -18,20 +18,21 @@ public final class MpiException extends RuntimeException {
     }
 
     public MpiException(int code, int errorClass, String detail) {
-        super(detail, null, false, false);
+        super(detail);
         this.code = code;
         this.errorClass = errorClass;
         this.detail = detail;
     }
 
-    public int code() { return code; }
-    public int errorClass() { return errorClass; }
+    @Override public int code() { return code; }
+    @Override public int errorClass() { return errorClass; }
     public String detail() { return detail; }
-    public String call() { return call; }
-    public int rank() { return rank; }
+    @Override public String call() { return call; }
+    @Override public int rank() { return rank; }
+    @Override public String library() { return "MPI"; }
 
     /** Fills in where the error happened, once (the innermost call wins). */
-    public MpiException at(String callName, int rankId) {
+    @Override public MpiException at(String callName, int rankId) {
         if (call == null) call = callName;
         if (rank < 0) rank = rankId;
         return this;

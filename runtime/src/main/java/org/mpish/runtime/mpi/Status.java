@@ -10,14 +10,14 @@ import org.mpish.runtime.BadArgument;
  * it was cancelled. Mirrors {@code MPI_Status}; shown to scripts as {MPI_SOURCE, MPI_TAG, MPI_ERROR, count,
  * cancelled} where count is the number of bytes (MPI_Get_count turns it into elements of a datatype).
  */
-public record Status(int source, int tag, int error, long bytes, boolean cancelled) {
+public record Status(int source, int tag, int error, long bytes, boolean cancelled) implements org.mpish.runtime.StructValue {
     public static final Status EMPTY = new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
     /** The value of MPI_STATUS_IGNORE / MPI_STATUSES_IGNORE: holds nothing, so reading it is an error. */
     public static final Status IGNORE = new Status(MpiConst.ANY_SOURCE, MpiConst.ANY_TAG, ErrorClass.MPI_SUCCESS, 0, false);
 
     public Status withError(int e) { return new Status(source, tag, e, bytes, cancelled); }
 
-    public Map<String, Object> toMap() {
+    @Override public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("MPI_SOURCE", source);
         m.put("MPI_TAG", tag);

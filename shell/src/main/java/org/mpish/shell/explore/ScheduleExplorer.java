@@ -1,6 +1,5 @@
 package org.mpish.shell.explore;
 
-import org.mpish.runtime.mpi.MpiConst;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -12,7 +11,7 @@ import java.util.Set;
 import org.mpish.runtime.explore.Decision;
 import org.mpish.runtime.explore.Plan;
 import org.mpish.runtime.explore.Scheduler;
-import org.mpish.runtime.mpi.env.EnvCalls;
+import org.mpish.runtime.catalog.Catalogue;
 
 /**
  * Runs a script under every schedule its choices allow, depth first: each run follows a plan (the decisions of an
@@ -23,6 +22,8 @@ import org.mpish.runtime.mpi.env.EnvCalls;
  * receive, causally, are never tried (they are counted as pruned), nor is a plan already run.
  */
 public final class ScheduleExplorer {
+    /** A wildcard receive's tag that accepts any tag. */
+    private static final int ANY_TAG = ((Number) Catalogue.get().constant("MPI_ANY_TAG").value().apply(null)).intValue();
     /** A problem, once per distinct cause, with the shortest schedule that shows it. */
     public record Problem(String what, String detail, int schedule, List<Decision> decisions, ScheduledRun.Outcome outcome) {
         int branching() { return (int) decisions.stream().filter(Decision::branching).count(); }
@@ -90,7 +91,7 @@ public final class ScheduleExplorer {
                     Set<Integer> late = new java.util.TreeSet<>();
                     for (Scheduler.Send s : o.sends()) {
                         if (s.to != d.rank() || s.context != d.context()) continue;
-                        if (d.tag() != MpiConst.ANY_TAG && d.tag() != s.tag) continue;
+                        if (d.tag() != ANY_TAG && d.tag() != s.tag) continue;
                         if (contains(d.candidates(), s.fromInComm) || s.fromInComm == d.value()) continue;
                         if (s.receivedAt() >= 0 && s.receivedAt() < d.clock()) continue; // received before this choice
                         if (s.clock[d.rank()] < d.clock()) late.add(s.fromInComm);

@@ -8,7 +8,7 @@ import org.mpish.runtime.Job;
 import org.mpish.runtime.explore.Decision;
 import org.mpish.runtime.explore.Plan;
 import org.mpish.runtime.explore.Scheduler;
-import org.mpish.runtime.mpi.p2p.P2p;
+import org.mpish.runtime.catalog.JobSettings;
 import org.mpish.shell.script.Sandbox;
 import org.mpish.shell.script.ScriptRunner;
 
@@ -48,7 +48,7 @@ public final class ScheduledRun {
                     Scheduler x = new Scheduler(job, plan);
                     sched[0] = x;
                     job.control(x);
-                    if (s.sync()) P2p.zeroBuffering(job);
+                    if (s.sync()) JobSettings.zeroBuffering(job);
                 });
         int exit = runner.run(s.name(), s.code());
         Job j = runner.lastJob();

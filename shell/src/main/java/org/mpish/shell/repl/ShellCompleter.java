@@ -12,8 +12,7 @@ import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Constant;
 import org.mpish.runtime.catalog.Param;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.inspect.HandleSnapshot;
 import org.mpish.shell.Session;
 import org.mpish.shell.script.ScriptApi;
 
@@ -77,9 +76,9 @@ final class ShellCompleter implements Completer {
         String prefix = eq > 0 ? current.substring(0, eq + 1) : "";
         PType t = p.type();
         if (t.kind() == PType.Kind.HANDLE && session.currentJob() != null) {
-            MpiProcess proc = MpiProcess.of(session.job().rank(session.defaultRank()));
-            for (Handle h : proc.handles().of(t.handleKind())) {
-                if (!h.isPredefined()) out.add(new Candidate(prefix + h.name(), h.name(), "live " + t.handleKind().noun() + "s", null, null, null, true));
+            // a handle parameter's constant group is its kind's prefix ("comm", "win", ...)
+            for (HandleSnapshot h : HandleSnapshot.of(session.job().rank(session.defaultRank()), t.constantGroup())) {
+                if (!h.predefined()) out.add(new Candidate(prefix + h.name(), h.name(), "live " + h.noun() + "s", null, null, null, true));
             }
         }
         if (t.constantGroup() != null) {

@@ -2,6 +2,8 @@ package org.mpish.shell.script;
 
 import java.util.List;
 import org.graalvm.polyglot.Value;
+import org.mpish.runtime.CallError;
+import org.mpish.runtime.ObjectHandle;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Call;
@@ -9,9 +11,6 @@ import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
 import org.mpish.runtime.catalog.PType;
 import org.mpish.runtime.catalog.Param;
-import org.mpish.runtime.lapi.LapiException;
-import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.MpiException;
 
 /**
  * A catalogued call as a JavaScript function: arguments in C order without OUT parameters; one output is the
@@ -107,7 +106,7 @@ public final class CallFunction {
             for (int i = 0; i < raw.length; i++) {
                 Object a = raw[i];
                 // handles (any kind of parameter) and, where the parameter converts numbers, ints are taken as they are
-                if (a instanceof Handle || (intAsIs[i] && a instanceof Integer)) continue;
+                if (a instanceof ObjectHandle || (intAsIs[i] && a instanceof Integer)) continue;
                 Object v = plain[i] ? JsValues.plain(a) : JsValues.NOT_PLAIN;
                 if (v != JsValues.NOT_PLAIN) {
                     raw[i] = v;
@@ -121,10 +120,8 @@ public final class CallFunction {
             outs = Invoker.invokeInPlace(rank, catalogue, call, raw);
         } catch (ArgError e) {
             throw js.typeError(call.api() + "." + call.scriptName() + ": " + e.getMessage());
-        } catch (MpiException e) {
-            throw js.mpiError(e);
-        } catch (LapiException e) {
-            throw js.lapiError(e.at(call.name(), rank.id()));
+        } catch (CallError e) {
+            throw js.callError(e.at(call.name(), rank.id()));
         } finally {
             if (back != null) back.write(js);
         }

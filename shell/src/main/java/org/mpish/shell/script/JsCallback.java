@@ -5,7 +5,7 @@ import org.graalvm.polyglot.Value;
 import org.mpish.runtime.Callback;
 import org.mpish.runtime.CallbackFailure;
 import org.mpish.runtime.JobAbortedException;
-import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.catalog.Catalogue;
 
 /**
  * A JavaScript function handed to the runtime as a callback. It must be called on its rank's thread (the
@@ -13,6 +13,8 @@ import org.mpish.runtime.mpi.ErrorClass;
  * as that error code; anything else thrown is reported as MPI_ERR_OTHER with its message.
  */
 final class JsCallback implements Callback {
+    /** What a callback that fails without an integer code reports: MPI_ERR_OTHER (LAPI maps it to its own). */
+    private static final int ERR_OTHER = ((Number) Catalogue.get().constant("MPI_ERR_OTHER").value().apply(null)).intValue();
     private final JsValues owner;
     private final Value fn;
     private final String description;
@@ -55,14 +57,14 @@ final class JsCallback implements Callback {
             if (e.isHostException() && e.asHostException() instanceof RuntimeException re) throw re;
             if (e.isCancelled() || e.isInterrupted()) {
                 owner.rank().checkAbort();
-                throw new CallbackFailure(ErrorClass.MPI_ERR_OTHER, false, "interrupted");
+                throw new CallbackFailure(ERR_OTHER, false, "interrupted");
             }
             Value thrown = e.isGuestException() ? e.getGuestObject() : null;
             if (thrown != null && thrown.isNumber() && thrown.fitsInInt()) {
                 int code = thrown.asInt();
                 return fail(code, true, "threw " + code);
             }
-            return fail(ErrorClass.MPI_ERR_OTHER, false, "threw " + e.getMessage());
+            return fail(ERR_OTHER, false, "threw " + e.getMessage());
         }
     }
 

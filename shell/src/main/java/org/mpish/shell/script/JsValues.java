@@ -7,13 +7,12 @@ import java.util.List;
 import java.util.Map;
 import org.graalvm.polyglot.Context;
 import org.graalvm.polyglot.Value;
+import org.mpish.runtime.CallError;
 import org.mpish.runtime.Callback;
+import org.mpish.runtime.ObjectHandle;
+import org.mpish.runtime.StructValue;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.PType;
-import org.mpish.runtime.lapi.LapiException;
-import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.Status;
 
 /**
  * Values between one rank's scripts and the runtime: script values as the runtime takes them, runtime values as
@@ -77,7 +76,7 @@ public final class JsValues {
             return integral ? (Object) (long) x : d;
         }
         if (a instanceof Number) return NOT_PLAIN;
-        if (a instanceof Handle) return a;
+        if (a instanceof ObjectHandle) return a;
         return a.getClass().getName().startsWith("com.oracle.truffle") ? NOT_PLAIN : a;
     }
 
@@ -156,7 +155,7 @@ public final class JsValues {
         }
         if (o instanceof Object[] a) return array(a);
         if (o instanceof List<?> l) return toJs(l.toArray());
-        if (o instanceof Status st) return toJs(st.toMap());
+        if (o instanceof StructValue st) return toJs(st.toMap());
         if (o instanceof Map<?, ?> m) {
             Object[] keys = new Object[m.size()];
             Object[] vals = new Object[m.size()];
@@ -188,12 +187,10 @@ public final class JsValues {
 
     // ---- errors thrown into the script ----------------------------------------------------------
 
-    RuntimeException mpiError(MpiException e) {
+    /** The script's MPIError or LAPIError for a call's error. */
+    RuntimeException callError(CallError e) {
+        if (e.library().equals("LAPI")) throw newLapiError.execute(e.code(), e.getMessage(), e.call(), e.rank()).throwException();
         throw newMpiError.execute(e.code(), e.errorClass(), e.getMessage(), e.call(), e.rank()).throwException();
-    }
-
-    RuntimeException lapiError(LapiException e) {
-        throw newLapiError.execute(e.code(), e.getMessage(), e.call(), e.rank()).throwException();
     }
 
     RuntimeException error(String message) { throw newError.execute(message).throwException(); }

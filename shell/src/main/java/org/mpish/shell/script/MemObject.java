@@ -10,10 +10,8 @@ import org.graalvm.polyglot.proxy.ProxyArray;
 import org.graalvm.polyglot.proxy.ProxyObject;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.MemoryFault;
-import org.mpish.runtime.mpi.datatype.Datatype;
-import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.datatype.TypedAccess;
+import org.mpish.runtime.CallError;
+import org.mpish.runtime.catalog.TypedMemory;
 
 /** The {@code mem} global: this rank's memory. alloc, free, read, write; bad addresses throw RangeError. */
 final class MemObject implements ProxyObject {
@@ -45,12 +43,12 @@ final class MemObject implements ProxyObject {
         return switch (key) {
             case "alloc" -> (ProxyExecutable) a -> guard(() -> mem.alloc(longArg(a, 0, "bytes")));
             case "free" -> (ProxyExecutable) a -> guard(() -> { mem.free(longArg(a, 0, "addr")); return null; });
-            case "read" -> (ProxyExecutable) a -> guard(() -> js.toJs(TypedAccess.read(mem, longArg(a, 0, "addr"),
+            case "read" -> (ProxyExecutable) a -> guard(() -> js.toJs(TypedMemory.read(js.rank(), longArg(a, 0, "addr"),
                     type(a, 1), a.length > 2 ? count(a[2]) : 1)));
             case "write" -> (ProxyExecutable) a -> guard(() -> {
                 Object values = a.length > 2 ? js.deep(a[2]) : null;
                 List<?> list = values instanceof List<?> l ? l : List.of(values == null ? 0L : values);
-                TypedAccess.write(mem, longArg(a, 0, "addr"), type(a, 1), list);
+                TypedMemory.write(js.rank(), longArg(a, 0, "addr"), type(a, 1), list);
                 return null;
             });
             case "limit" -> mem.limit();
@@ -62,7 +60,7 @@ final class MemObject implements ProxyObject {
     private Object guard(java.util.concurrent.Callable<Object> body) {
         try {
             return body.call();
-        } catch (MemoryFault | MpiException e) {
+        } catch (MemoryFault | CallError e) {
             throw js.rangeError("mem: " + e.getMessage());
         } catch (org.mpish.runtime.catalog.ArgError e) {
             throw js.typeError("mem: " + e.getMessage());
@@ -87,14 +85,11 @@ final class MemObject implements ProxyObject {
         return a[i].asLong();
     }
 
-    private Datatype type(Value[] a, int i) {
+    /** A datatype handle, or the name of a predefined datatype ("MPI_INT", "int"). */
+    private Object type(Value[] a, int i) {
         if (a.length <= i) throw js.typeError("mem: a datatype is needed (MPI.INT, MPI.DOUBLE, ...)");
         Object t = js.toJava(a[i]);
-        if (t instanceof Datatype d) return d;
-        if (t instanceof String s) {
-            Datatype d = Datatype.named(MpiProcess.of(js.rank()), s.startsWith("MPI_") ? s : "MPI_" + s.toUpperCase());
-            if (d != null) return d;
-        }
+        if (TypedMemory.isDatatype(js.rank(), t)) return t;
         throw js.typeError("mem: " + a[i] + " is not a datatype");
     }
 

@@ -6,7 +6,7 @@ import org.graalvm.polyglot.EnvironmentAccess;
 import org.graalvm.polyglot.HostAccess;
 import org.graalvm.polyglot.PolyglotAccess;
 import org.graalvm.polyglot.io.IOAccess;
-import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.ObjectHandle;
 
 /**
  * Builds a rank's polyglot context with exactly what the {@link Sandbox} allows. Without host classes a script
@@ -19,8 +19,10 @@ final class SandboxContext {
     static {
         try {
             HostAccess.Builder b = HostAccess.newBuilder()
-                    .allowAccess(Handle.class.getMethod("toString"))
-                    .allowAccess(Handle.class.getMethod("name"))
+                    // a handle's name, declared by the runtime's ObjectHandle and reached through the class that implements it
+                    .allowAccessInheritance(true)
+                    .allowAccess(ObjectHandle.class.getMethod("toString"))
+                    .allowAccess(ObjectHandle.class.getMethod("name"))
                     .allowAccess(CallFunction.class.getMethod("tooMany", int.class));
             for (int n = 0; n <= CallFunction.MAX_ARITY; n++) {
                 Class<?>[] params = new Class<?>[n];

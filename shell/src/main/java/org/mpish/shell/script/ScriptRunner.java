@@ -13,12 +13,12 @@ import org.graalvm.polyglot.PolyglotException;
 import org.graalvm.polyglot.Source;
 import org.graalvm.polyglot.SourceSection;
 import org.mpish.runtime.Job;
+import org.mpish.runtime.CallError;
 import org.mpish.runtime.JobAbortedException;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.Invoker;
-import org.mpish.runtime.mpi.MpiException;
-import org.mpish.runtime.mpi.MpiProcess;
+import org.mpish.runtime.inspect.ProcessSnapshot;
 
 /**
  * {@code mpish run}: every rank evaluates the script in its own context on its own thread (SPMD). Exit status
@@ -142,8 +142,7 @@ public final class ScriptRunner {
             if (job.controller() != null) job.controller().begin(r);
             js.eval(source);
             r.progress();
-            MpiProcess p = r.stateIfPresent(MpiProcess.class);
-            if (p != null && p.initialized() && !p.finalized()) {
+            if (ProcessSnapshot.of(r).running()) {
                 Invoker.invoke(r, Catalogue.get(), Catalogue.get().call("MPI_Finalize"), new Object[0]);
             }
         } catch (PolyglotException e) {
@@ -152,7 +151,7 @@ public final class ScriptRunner {
             }
         } catch (JobAbortedException e) {
             // reported once, from the job's abort reason
-        } catch (MpiException e) {
+        } catch (CallError e) {
             fail(r, failures, e.getMessage());
         } catch (RuntimeException e) {
             // a context closed under it by an abort (IllegalStateException) is the abort, already reported

@@ -1,7 +1,7 @@
 package org.mpish.shell.script;
 
 import org.graalvm.polyglot.Value;
-import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.ObjectHandle;
 
 /** How print() shows a value that is not a string: handles by name, everything else as JavaScript shows it. */
 final class Show {
@@ -11,6 +11,6 @@ final class Show {
     static String value(Value v) {
         if (!v.isHostObject()) return null;
         Object o = v.asHostObject();
-        return o instanceof Handle h ? h.name() : String.valueOf(o);
+        return o instanceof ObjectHandle h ? h.name() : String.valueOf(o);
     }
 }

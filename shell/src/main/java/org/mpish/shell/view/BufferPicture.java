@@ -2,7 +2,7 @@ package org.mpish.shell.view;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.mpish.runtime.mpi.p2p.BsendBuffer;
+import org.mpish.runtime.inspect.BufferSnapshot;
 
 /**
  * A picture of an attached send buffer: one bar with a letter per entry (capitals still pending, small letters
@@ -14,7 +14,7 @@ public final class BufferPicture {
 
     private static final int CELLS = 64;
 
-    public static List<String> render(String title, BsendBuffer.View v, boolean color) {
+    public static List<String> render(String title, BufferSnapshot v, boolean color) {
         List<String> out = new ArrayList<>();
         Ansi a = new Ansi(color);
         if (v.automatic()) {
@@ -24,7 +24,7 @@ public final class BufferPicture {
             return out;
         }
         out.add(a.bold(title) + ": " + v.size() + " bytes at 0x" + Long.toHexString(v.address())
-                + " (each entry takes its packed data + MPI_BSEND_OVERHEAD = " + BsendBuffer.OVERHEAD + " bytes)");
+                + " (each entry takes its packed data + MPI_BSEND_OVERHEAD = " + BufferSnapshot.OVERHEAD + " bytes)");
         long size = Math.max(1, v.size());
         char[] cells = new char[CELLS];
         String[] paint = new String[CELLS];
@@ -32,7 +32,7 @@ public final class BufferPicture {
         long wrapEnd = wrapEnd(v);
         if (wrapEnd >= 0) for (int c = cell(wrapEnd, size); c < CELLS; c++) cells[c] = '~';
         for (int i = 0; i < v.entries().size(); i++) {
-            BsendBuffer.SlotView s = v.entries().get(i);
+            BufferSnapshot.Entry s = v.entries().get(i);
             int from = cell(s.offset(), size);
             int to = Math.max(from + 1, (int) Math.ceil((double) (s.offset() + s.length()) * CELLS / size));
             char ch = letter(i, s.state().equals("pending"));
@@ -61,12 +61,12 @@ public final class BufferPicture {
         return out;
     }
 
-    private static void entries(List<String> out, BsendBuffer.View v, Ansi a) {
+    private static void entries(List<String> out, BufferSnapshot v, Ansi a) {
         if (v.entries().isEmpty()) return;
         out.add(String.format("  %-3s %-13s %7s %7s  %-5s %-6s %-16s %s", "", "offset", "bytes", "data", "to", "tag", "comm", "state"));
         boolean pendingSeen = false;
         for (int i = 0; i < v.entries().size(); i++) {
-            BsendBuffer.SlotView s = v.entries().get(i);
+            BufferSnapshot.Entry s = v.entries().get(i);
             boolean pending = s.state().equals("pending");
             String state = pending ? "pending: not received yet"
                     : (pendingSeen ? s.state() + ", behind a pending entry: not reclaimed yet" : s.state() + ": reclaimed at the next buffered send");
@@ -78,20 +78,20 @@ public final class BufferPicture {
     }
 
     /** The end of the entries above the wrap point when the queue has wrapped, else -1. */
-    private static long wrapEnd(BsendBuffer.View v) {
-        List<BsendBuffer.SlotView> e = v.entries();
+    private static long wrapEnd(BufferSnapshot v) {
+        List<BufferSnapshot.Entry> e = v.entries();
         if (e.isEmpty()) return -1;
-        BsendBuffer.SlotView last = e.get(e.size() - 1);
+        BufferSnapshot.Entry last = e.get(e.size() - 1);
         if (last.offset() >= v.head()) return -1;
         long end = -1;
-        for (BsendBuffer.SlotView s : e) {
+        for (BufferSnapshot.Entry s : e) {
             if (s.offset() < v.head()) break;
             end = s.offset() + s.length();
         }
         return end;
     }
 
-    private static String free(BsendBuffer.View v, long wrapEnd) {
+    private static String free(BufferSnapshot v, long wrapEnd) {
         if (v.entries().isEmpty()) return "the whole buffer, 0-" + v.size() + " (" + v.size() + " bytes); the next entry starts at offset 0";
         List<String> parts = new ArrayList<>();
         if (wrapEnd < 0) {

@@ -2,12 +2,8 @@ package org.mpish.shell.view;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import org.mpish.runtime.MemoryFault;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.lapi.Context;
-import org.mpish.runtime.lapi.Counters;
-import org.mpish.runtime.lapi.LapiRank;
+import org.mpish.runtime.inspect.LapiSnapshot;
 
 /**
  * The LAPI counters of one rank as a table: every counter the rank has used or had moved, its value, its role
@@ -18,29 +14,21 @@ public final class CountersView {
     private CountersView() {}
 
     public static List<String> lines(Rank r) {
-        LapiRank lr = LapiRank.of(r);
+        LapiSnapshot lr = LapiSnapshot.of(r);
         List<String> out = new ArrayList<>();
-        Map<Long, String> names = new java.util.HashMap<>();
-        for (Map.Entry<String, Long> e : lr.counterNames().entrySet()) names.put(e.getValue(), e.getKey());
         out.add(String.format("  %-16s %-6s %6s %-10s %5s  %s", "counter", "name", "value", "role", "+1s", "last event"));
-        for (Map.Entry<Long, LapiRank.CounterInfo> e : lr.counters().entrySet()) {
-            LapiRank.CounterInfo c = e.getValue();
-            String value;
-            try {
-                value = Long.toString(Counters.get(r, e.getKey()));
-            } catch (MemoryFault f) {
-                value = "freed";
-            }
+        for (LapiSnapshot.Counter c : lr.counters()) {
+            String value = c.value() == null ? "freed" : Long.toString(c.value());
             String last = c.lastEvent() + (c.waiter() != null ? "   [awaited by " + c.waiter() + "]" : "");
-            out.add(String.format("  0x%-14x %-6s %6s %-10s %5d  %s", e.getKey(), names.getOrDefault(e.getKey(), "-"), value,
+            out.add(String.format("  0x%-14x %-6s %6s %-10s %5d  %s", c.address(), c.name() == null ? "-" : c.name(), value,
                     c.role() == null ? "-" : c.role(), c.increments(), last));
         }
         if (lr.counters().isEmpty()) out.add("  (no counters used on rank " + r.id() + " yet; `cntr new c0` makes one)");
-        for (Context c : lr.contexts()) {
+        for (LapiSnapshot.Handle c : lr.handles()) {
             out.add(String.format("  handle %d: %s mode, %d step(s) queued for the next progress point, %d transfer(s) still moving data",
                     c.handle(), c.interrupt() ? "interrupt" : "polling", c.queued(), c.moving()));
         }
-        if (lr.contexts().isEmpty()) out.add("  (no LAPI handle open on rank " + r.id() + ")");
+        if (lr.handles().isEmpty()) out.add("  (no LAPI handle open on rank " + r.id() + ")");
         return out;
     }
 }

@@ -4,12 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.mpi.rma.Epochs;
-import org.mpish.runtime.mpi.Handle;
-import org.mpish.runtime.mpi.HandleKind;
-import org.mpish.runtime.mpi.MpiProcess;
-import org.mpish.runtime.mpi.rma.RmaWindow;
-import org.mpish.runtime.mpi.rma.Win;
+import org.mpish.runtime.inspect.WindowSnapshot;
 import org.mpish.shell.Builtin;
 import org.mpish.shell.HexDump;
 import org.mpish.shell.LineParser;
@@ -31,34 +26,11 @@ public final class RmaViews {
     }
 
     /** This rank's windows, or the one named {@code name}; empty when MPI has not started there. */
-    static List<Win> windows(Rank r, String name) {
-        MpiProcess p = r.stateIfPresent(MpiProcess.class);
-        List<Win> out = new ArrayList<>();
-        if (p == null) return out;
-        if (name != null) {
-            Handle h = p.handles().lookup(name);
-            if (h instanceof Win w && w.isValid()) out.add(w);
-            else if (h != null) throw new IllegalArgumentException(name + " is a " + h.kind().noun() + ", not a window");
-            return out;
-        }
-        for (Handle h : p.handles().of(HandleKind.WIN)) out.add((Win) h);
-        return out;
-    }
+    static List<WindowSnapshot> windows(Rank r, String name) { return WindowSnapshot.of(r, name); }
 
     /** "rank 2", or "rank 5 (window rank 2)" when the window's group numbers the rank differently. */
-    static String who(Win w) {
-        int job = w.process().rank().id();
-        return job == w.rank() ? "rank " + job : "rank " + job + " (window rank " + w.rank() + ")";
-    }
-
-    static String flavor(Win w) {
-        return switch (w.flavor()) {
-            case Win.FLAVOR_CREATE -> "create";
-            case Win.FLAVOR_ALLOCATE -> "allocate";
-            case Win.FLAVOR_DYNAMIC -> "dynamic";
-            case Win.FLAVOR_SHARED -> "shared";
-            default -> "flavor " + w.flavor();
-        };
+    static String who(WindowSnapshot w) {
+        return w.jobRank() == w.windowRank() ? "rank " + w.jobRank() : "rank " + w.jobRank() + " (window rank " + w.windowRank() + ")";
     }
 
     public static final class EpochsView implements Builtin {
@@ -71,7 +43,7 @@ public final class RmaViews {
             boolean any = false;
             for (int id : ranks(s, line)) {
                 Rank r = s.job().rank(id);
-                for (Win w : windows(r, name)) {
+                for (WindowSnapshot w : windows(r, name)) {
                     any = true;
                     for (String l : describe(w)) s.printer().println(l);
                 }
@@ -80,30 +52,27 @@ public final class RmaViews {
             return true;
         }
 
-        static List<String> describe(Win w) {
-            RmaWindow rw = RmaWindow.of(w);
-            int me = w.rank();
-            Epochs e = rw.epochs(me);
+        static List<String> describe(WindowSnapshot w) {
             List<String> out = new ArrayList<>();
-            out.add(String.format("%s  %s  (%s, %d bytes, disp_unit %d, %d ranks)", who(w), w.name(), flavor(w), w.size(),
-                    w.dispUnit(), rw.size()));
-            out.add("    access     " + e.describeAccess());
-            out.add("    exposure   " + e.describeExposure());
-            out.add("    locked by  " + rw.lock(me).holders() + (rw.lock(me).isExposed() ? "  (exposed by MPI_Win_post)" : ""));
+            out.add(String.format("%s  %s  (%s, %d bytes, disp_unit %d, %d ranks)", who(w), w.name(), w.flavor(), w.size(),
+                    w.dispUnit(), w.groupSize()));
+            out.add("    access     " + w.access());
+            out.add("    exposure   " + w.exposure());
+            out.add("    locked by  " + w.lockHolders() + (w.exposedByPost() ? "  (exposed by MPI_Win_post)" : ""));
             List<String> pend = new ArrayList<>();
             int total = 0;
-            for (int t = 0; t < rw.size(); t++) {
-                if (e.pending(t) > 0) {
-                    pend.add("rank " + t + ": " + e.pending(t));
-                    total += e.pending(t);
+            for (int t = 0; t < w.pending().size(); t++) {
+                if (w.pending().get(t) > 0) {
+                    pend.add("rank " + t + ": " + w.pending().get(t));
+                    total += w.pending().get(t);
                 }
             }
             out.add("    pending    " + (total == 0 ? "no operation awaits completion"
                     : total + " operation" + (total == 1 ? "" : "s") + " until the next synchronization (" + String.join(", ", pend) + ")"));
-            if (w.flavor() == Win.FLAVOR_DYNAMIC) {
-                out.add("    attached   " + rw.regions(me).size() + " region" + (rw.regions(me).size() == 1 ? "" : "s"));
+            if (w.dynamic()) {
+                out.add("    attached   " + w.regions().size() + " region" + (w.regions().size() == 1 ? "" : "s"));
             }
-            String hints = rw.hints(me).noLocks() ? "no_locks" : "";
+            String hints = w.noLocks() ? "no_locks" : "";
             if (!hints.isEmpty()) out.add("    hints      " + hints);
             return out;
         }
@@ -128,7 +97,7 @@ public final class RmaViews {
             boolean any = false;
             for (int id : ranks(s, line)) {
                 Rank r = s.job().rank(id);
-                for (Win w : windows(r, name)) {
+                for (WindowSnapshot w : windows(r, name)) {
                     any = true;
                     for (String l : dump(r, w, max)) s.printer().println(l);
                 }
@@ -140,13 +109,13 @@ public final class RmaViews {
             return true;
         }
 
-        static List<String> dump(Rank r, Win w, long max) {
+        static List<String> dump(Rank r, WindowSnapshot w, long max) {
             List<String> out = new ArrayList<>();
             Memory m = r.memory();
-            if (w.flavor() == Win.FLAVOR_DYNAMIC) {
-                var regions = RmaWindow.of(w).regions(w.rank());
+            if (w.dynamic()) {
+                var regions = w.regions();
                 out.add(String.format("%s  %s  dynamic, %d attached region%s", who(w), w.name(), regions.size(), regions.size() == 1 ? "" : "s"));
-                for (RmaWindow.Region reg : regions.values()) {
+                for (WindowSnapshot.Region reg : regions) {
                     out.add(String.format("  region 0x%x, %d bytes", reg.base(), reg.size()));
                     out.addAll(bytes(m, reg.base(), reg.size(), max));
                 }

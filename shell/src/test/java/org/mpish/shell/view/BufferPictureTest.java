@@ -6,16 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mpish.runtime.mpi.p2p.BsendBuffer;
+import org.mpish.runtime.inspect.BufferSnapshot;
 
 class BufferPictureTest {
-    private static BsendBuffer.SlotView slot(long off, long len, String state) {
-        return new BsendBuffer.SlotView(off, len, len - BsendBuffer.OVERHEAD, 1, (int) off, "MPI_COMM_WORLD", state);
+    private static BufferSnapshot.Entry slot(long off, long len, String state) {
+        return new BufferSnapshot.Entry(off, len, len - BufferSnapshot.OVERHEAD, 1, (int) off, "MPI_COMM_WORLD", state);
     }
 
     @Test
     void aWrappedQueueShowsEntriesTheGapAndTheSkippedEnd() {
-        BsendBuffer.View v = new BsendBuffer.View("p", 0x10000, 1000, false,
+        BufferSnapshot v = new BufferSnapshot("p", 0x10000, 1000, false,
                 List.of(slot(400, 400, "pending"), slot(0, 300, "received")), 400, 300);
         List<String> out = BufferPicture.render("the process buffer", v, false);
         assertEquals("  |" + "b".repeat(20) + ".".repeat(5) + "A".repeat(27) + "~".repeat(12) + "|", out.get(1));
@@ -29,7 +29,7 @@ class BufferPictureTest {
 
     @Test
     void anEmptyBufferIsAllFree() {
-        BsendBuffer.View v = new BsendBuffer.View("p", 0x10000, 600, false, List.of(), -1, -1);
+        BufferSnapshot v = new BufferSnapshot("p", 0x10000, 600, false, List.of(), -1, -1);
         List<String> out = BufferPicture.render("the process buffer", v, false);
         assertEquals("  |" + ".".repeat(64) + "|", out.get(1));
         assertTrue(out.get(out.size() - 2).contains("the whole buffer, 0-600 (600 bytes); the next entry starts at offset 0"), out.toString());
