@@ -3,6 +3,7 @@ package org.mpish.runtime;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.fields;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.base.DescribedPredicate;
@@ -30,10 +31,15 @@ import org.junit.jupiter.api.Timeout;
  * <li>Layers only look down: core ({@code org.mpish.runtime}) &lt; MPI base ({@code org.mpish.runtime.mpi}) &lt;
  *     area engines ({@code mpi.env}, {@code mpi.comm}, ..., {@code lapi}) &lt; catalogue framework
  *     ({@code org.mpish.runtime.catalog}) &lt; declarations (the classes of an area that use the catalogue: its
- *     {@code *Calls} and their helpers) &lt; the collector ({@code catalog.Families}).</li>
+ *     {@code *Calls} and their helpers) &lt; the collector ({@code catalog.Families}). The inspection package
+ *     ({@code inspect}) sits beside the catalogue framework: it reads the core, the MPI base and the engines.</li>
  * <li>A {@code *Calls} class is used only by its own package and the collector.</li>
  * <li>No static mutable state: every static field is final, and no static final field holds an array with
  *     elements, a modifiable collection or map, or an atomic.</li>
+ * <li>Public only where needed: in a package {@code module-info} does not export, a class (or a nested class)
+ *     is public only when a class of another package of the runtime uses it; everything else is
+ *     package-private. The exported list is read from the module's descriptor, the one list both use.</li>
+ * <li>The inspection package ({@code inspect}) reads the engines; nothing else in the runtime reads it.</li>
  * </ol>
  */
 @Timeout(120)
@@ -82,6 +88,7 @@ class ArchitectureTest {
             is("catalogue framework", c -> inPackage(c, ROOT + ".catalog") && !isCollector(c));
     private static final DescribedPredicate<JavaClass> DECLARATION = is("declaration", ArchitectureTest::isDeclaration);
     private static final DescribedPredicate<JavaClass> COLLECTOR = is("collector", ArchitectureTest::isCollector);
+    private static final DescribedPredicate<JavaClass> INSPECT = is("inspection", c -> inPackage(c, ROOT + ".inspect"));
 
     @Test
     void layersOnlyLookDown() {
@@ -92,11 +99,15 @@ class ArchitectureTest {
                 .layer("Framework").definedBy(FRAMEWORK)
                 .layer("Declarations").definedBy(DECLARATION)
                 .layer("Collector").definedBy(COLLECTOR)
+                .layer("Inspect").definedBy(INSPECT)
                 .whereLayer("Core").mayNotAccessAnyLayer()
                 .whereLayer("MpiBase").mayOnlyAccessLayers("Core")
                 .whereLayer("Engines").mayOnlyAccessLayers("Core", "MpiBase")
                 .whereLayer("Framework").mayOnlyAccessLayers("Core", "MpiBase", "Engines")
                 .whereLayer("Declarations").mayOnlyAccessLayers("Core", "MpiBase", "Engines", "Framework")
+                // inspection reads engines, beside the catalogue; the runtime itself never reads it
+                .whereLayer("Inspect").mayOnlyAccessLayers("Core", "MpiBase", "Engines")
+                .whereLayer("Inspect").mayNotBeAccessedByAnyLayer()
                 // the one door down-up: Catalogue.get() builds the catalogue of every family the collector lists
                 .ignoreDependency(is("Catalogue's holder of the full catalogue", c -> c.getName().equals(ROOT + ".catalog.Catalogue$Holder")), COLLECTOR)
                 .check(runtime);
@@ -118,6 +129,82 @@ class ArchitectureTest {
             }
         }
         assertTrue(wrong.isEmpty(), "declarations used from outside their area:\n" + String.join("\n", wrong));
+    }
+
+    /** The packages module-info exports: from the module's descriptor (tests run patched into the module). */
+    static java.util.Set<String> exportedPackages() throws java.io.IOException {
+        Module m = ArchitectureTest.class.getModule();
+        java.lang.module.ModuleDescriptor d;
+        if (m.isNamed()) {
+            d = m.getDescriptor();
+        } else { // on the class path (an IDE, mutation testing): the compiled descriptor
+            try (var in = java.nio.file.Files.newInputStream(java.nio.file.Path.of("target/classes/module-info.class"))) {
+                d = java.lang.module.ModuleDescriptor.read(in);
+            }
+        }
+        java.util.Set<String> out = new java.util.TreeSet<>();
+        for (var e : d.exports()) if (!e.isQualified()) out.add(e.source());
+        return out;
+    }
+
+    @Test
+    void exportsAreTheCoreTheCatalogueInspectionAndExplore() throws Exception {
+        assertEquals(java.util.Set.of(ROOT, ROOT + ".catalog", ROOT + ".inspect", ROOT + ".explore"), exportedPackages());
+    }
+
+    /**
+     * A class of a non-exported package is public only if another package uses it: the runtime's other packages
+     * or its tests of another package. Two kinds are left out: members of an interface (public by the language),
+     * and a holder of constants only (javac copies a constant into each user, so no compiled class shows the use).
+     */
+    @Test
+    void noPublicClassOutsideTheExportedPackagesUnlessAnotherPackageNeedsIt() throws Exception {
+        java.util.Set<String> exported = exportedPackages();
+        JavaClasses withTests = new ClassFileImporter().importPackages(ROOT);
+        // the top-level classes used from another package, themselves or through a nested class (which needs its
+        // enclosing class accessible)
+        java.util.Set<String> usedOutside = new java.util.HashSet<>();
+        for (JavaClass t : withTests) {
+            for (Dependency d : t.getDirectDependenciesToSelf()) {
+                if (d.getOriginClass().getPackageName().equals(t.getPackageName())) continue;
+                String n = t.getName();
+                usedOutside.add(n);
+                for (int i = n.indexOf('$'); i > 0; i = n.indexOf('$', i + 1)) usedOutside.add(n.substring(0, i));
+            }
+        }
+        List<String> wrong = new ArrayList<>();
+        for (JavaClass c : runtime) {
+            if (exported.contains(c.getPackageName()) || !c.getModifiers().contains(JavaModifier.PUBLIC)) continue;
+            if (c.getEnclosingClass().map(JavaClass::isInterface).orElse(false)) continue;
+            if (holdsOnlyConstants(c)) continue;
+            if (!usedOutside.contains(c.getName())) wrong.add(c.getName());
+        }
+        java.util.Collections.sort(wrong);
+        assertTrue(wrong.isEmpty(), wrong.size() + " public classes of non-exported packages that no other package uses "
+                + "(make them package-private):\n" + String.join("\n", wrong));
+    }
+
+    /**
+     * Every public member is a static final field, and there is no public method or constructor: a class of
+     * constants (MpiConst, LapiConst), whose numbers javac copies into the classes that use them.
+     */
+    private static boolean holdsOnlyConstants(JavaClass c) {
+        boolean any = false;
+        for (JavaField f : c.getFields()) {
+            if (!f.getModifiers().contains(JavaModifier.PUBLIC)) continue;
+            if (!f.getModifiers().contains(JavaModifier.STATIC) || !f.getModifiers().contains(JavaModifier.FINAL)) return false;
+            any = true;
+        }
+        for (var m : c.getMethods()) if (m.getModifiers().contains(JavaModifier.PUBLIC)) return false;
+        for (var m : c.getConstructors()) if (m.getModifiers().contains(JavaModifier.PUBLIC)) return false;
+        return any;
+    }
+
+    @Test
+    void onlyTheShellReadsTheInspectionPackage() {
+        classes().that().resideInAPackage(ROOT + ".inspect..")
+                .should().onlyHaveDependentClassesThat().resideInAPackage(ROOT + ".inspect..")
+                .check(runtime);
     }
 
     @Test

@@ -46,7 +46,7 @@ public final class Launcher {
         return c != null && c.isTerminal();
     }
 
-    /** Makes new jobs start with this eager limit (see org.mpish.runtime.mpi.p2p.P2p.defaultEagerLimit). */
+    /** Makes new jobs start with this eager limit (see JobSettings and the runtime's default eager limit). */
     static boolean setEagerLimit(Long bytes, String who) {
         if (bytes == null) return true;
         if (bytes < 0) {

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.mpish.runtime.catalog.CallIndex;
+import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.shell.explore.ExploreCommand;
 
 /**
@@ -41,6 +43,9 @@ public final class Main {
     static final Cli.Option<Long> MEMORY_CAP = Cli.Option.value(null, "--memory-cap", "BYTES",
             "end a job whose ranks hold more than BYTES in all (Java heap and mem.alloc; default 2G or half the Java heap;"
                     + " MPISH_MEMORY_CAP)", Main::bytes);
+    static final Cli.Option<Boolean> LIST_CALLS = Cli.Option.flag(null, "--list-calls",
+            "list every call (C name, family, declaring source file) and exit; with FILE, only the calls whose name or"
+                    + " family contains that text");
     static final Cli.Operand FILE = new Cli.Operand("FILE", "a file of shell commands to run instead of reading the terminal", 0, 1);
 
     static final Cli.Option<Double> TIMEOUT = Cli.Option.value(null, "--timeout", "SECONDS",
@@ -93,13 +98,24 @@ public final class Main {
             List.of(APROPOS, WHATIS, LOCAL, ALL, WHERE, WHERE_PATH, MANPATH, LINT, HELP, VERSION_FLAG), List.of(PAGE), false, List.of());
     static final Cli.Command SHELL = new Cli.Command("mpish",
             "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-            List.of(RANKS, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, HELP, VERSION_FLAG),
+            List.of(RANKS, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, LIST_CALLS, HELP, VERSION_FLAG),
             List.of(FILE), false, List.of(RUN, EXPLORE, MAN));
 
     // ---- running it ------------------------------------------------------------------------------
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
+    }
+
+    /** mpish --list-calls [FILTER]: the catalogue's index, one call per line; exit status 1 when nothing matches. */
+    static int listCalls(String filter, PrintStream out, PrintStream err) {
+        List<String> lines = CallIndex.listing(Catalogue.get(), filter);
+        if (lines.isEmpty()) {
+            err.println("mpish: no call's name or family contains '" + filter + "'");
+            return 1;
+        }
+        for (String l : lines) out.println(l);
+        return 0;
     }
 
     /** Runs the launcher with these arguments; help, version and usage errors go to these streams. Returns the exit status. */
@@ -132,6 +148,7 @@ public final class Main {
             out.println("mpish " + VERSION);
             return 0;
         }
+        if (p.has(LIST_CALLS)) return listCalls(p.word(FILE), out, err);
         try {
             if (p.command == RUN) {
                 MemoryCapOption.apply(p.get(MEMORY_CAP, null));

@@ -124,4 +124,40 @@ class MainTest {
         assertEquals("mpish " + Main.VERSION + "\n", v.out());
         assertEquals(0, launch("run", "--version").status());
     }
+
+    /**
+     * mpish --list-calls [FILTER]: one line per call from the catalogue (C name, family, declaring file). The two
+     * passive-target lock calls are the ones MPI-4.1 section 12.5.3 names MPI_Win_lock and MPI_Win_lock_all; a
+     * declaring file is checked by reading it.
+     */
+    @Test
+    void listCallsGivesEachCallsNameFamilyAndFile() throws Exception {
+        Outcome lock = launch("--list-calls", "WIN_LOCK");
+        assertEquals(0, lock.status(), lock.toString());
+        List<String> lines = lock.out().lines().toList();
+        assertEquals(List.of("MPI_Win_lock", "MPI_Win_lock_all"), lines.stream().map(l -> l.split(" +")[0]).toList(), lock.out());
+        for (String l : lines) {
+            String[] w = l.split(" +");
+            assertEquals("MPI", w[1], l);
+            java.nio.file.Path file = Repo.root().resolve(w[w.length - 1]);
+            assertTrue(java.nio.file.Files.readString(file).contains("\"" + w[0] + "\""), file + " does not declare " + w[0]);
+        }
+        // a name built from a pattern ("MPI_" + k + "_create_keyval") is listed by its exact C name all the same
+        Outcome all = launch("--list-calls");
+        assertEquals(0, all.status());
+        List<String> names = all.out().lines().map(l -> l.split(" +")[0]).toList();
+        for (String n : List.of("MPI_Send", "MPI_Recv", "MPI_Comm_create_keyval", "MPI_Type_create_keyval", "MPI_Win_create_keyval",
+                "LAPI_Xfer", "LAPI_Init")) {
+            assertTrue(names.contains(n), n + " is not listed");
+        }
+        assertEquals(names.stream().sorted().distinct().toList(), names, "sorted by name, each once");
+        assertTrue(all.out().lines().allMatch(l -> l.split(" +").length >= 3 && l.endsWith(".java")), all.out());
+        // a family: every listed line is of it
+        Outcome fam = launch("--list-calls", "topologies");
+        assertTrue(fam.out().lines().count() > 0 && fam.out().lines().allMatch(l -> l.contains(" MPI topologies ")), fam.out());
+        Outcome none = launch("--list-calls", "MPI_Nothing_like_this");
+        assertEquals(1, none.status());
+        assertEquals("", none.out());
+        assertEquals("mpish: no call's name or family contains 'MPI_Nothing_like_this'\n", none.err());
+    }
 }

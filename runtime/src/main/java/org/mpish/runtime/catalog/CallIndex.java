@@ -20,6 +20,31 @@ public final class CallIndex {
         return "runtime/src/main/java/" + pkg + "/" + at.getFileName();
     }
 
+    /**
+     * {@code mpish --list-calls [FILTER]}: one line per call, sorted by name: its C name, its family ("MPI rma")
+     * and the file that declares it, in aligned columns (the name is the first word, the file the last). With a
+     * filter, only the calls whose C name or family contains it, ignoring case.
+     */
+    public static List<String> listing(Catalogue cat, String filter) {
+        String f = filter == null ? null : filter.toLowerCase(java.util.Locale.ROOT);
+        List<Call> calls = cat.calls().stream().sorted(Comparator.comparing(Call::name))
+                .filter(c -> f == null || c.name().toLowerCase(java.util.Locale.ROOT).contains(f)
+                        || c.family().toLowerCase(java.util.Locale.ROOT).contains(f))
+                .toList();
+        int name = 0, family = 0;
+        for (Call c : calls) {
+            name = Math.max(name, c.name().length());
+            family = Math.max(family, c.api().length() + 1 + c.family().length());
+        }
+        List<String> out = new java.util.ArrayList<>();
+        for (Call c : calls) {
+            StackTraceElement at = c.declaredAt();
+            out.add(String.format("%-" + name + "s  %-" + family + "s  %s", c.name(), c.api() + " " + c.family(),
+                    at == null ? "?" : sourcePath(at)));
+        }
+        return out;
+    }
+
     /** The index as a Markdown page: one table row per call, sorted by name. */
     public static String markdown(Catalogue cat) {
         List<Call> calls = cat.calls().stream().sorted(Comparator.comparing(Call::name)).toList();

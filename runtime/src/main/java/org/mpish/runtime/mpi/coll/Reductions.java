@@ -21,7 +21,7 @@ import org.mpish.runtime.mpi.op.Reduction;
  * {@link Fold} combines contributions strictly left to right in rank order, so a non-commutative op (and
  * floating-point rounding) gives the same result on every rank and in every run (MPI-4.1 6.9.1, 6.9.5).
  */
-public final class Reductions {
+final class Reductions {
     private Reductions() {}
 
     /**
@@ -89,7 +89,7 @@ public final class Reductions {
      * in its memory laid out by the datatype (freed by {@link #close}): in = the result so far, inout = the next
      * contribution, which then holds the new result.
      */
-    public static final class Fold implements AutoCloseable {
+    static final class Fold implements AutoCloseable {
         private final Rank rank;
         private final Op op;
         private final ElemType elem;

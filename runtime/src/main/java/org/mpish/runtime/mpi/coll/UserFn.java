@@ -9,7 +9,7 @@ import org.mpish.runtime.mpi.datatype.Datatype;
  * Both are addresses in the calling rank's memory, as in C. Fails by throwing
  * {@link org.mpish.runtime.CallbackFailure}.
  */
-public interface UserFn {
+interface UserFn {
     void apply(long invec, long inoutvec, int len, Datatype datatype);
 
     String describe();

@@ -8,7 +8,7 @@ import org.mpish.runtime.mpi.HandleKind;
  * Mirrors {@code MPI_Errhandler}.
  */
 public final class Errhandler extends Handle {
-    public enum Builtin { FATAL, RETURN, ABORT }
+    enum Builtin { FATAL, RETURN, ABORT }
 
     public static final Errhandler ERRORS_ARE_FATAL = new Errhandler("MPI_ERRORS_ARE_FATAL", Builtin.FATAL, null, null);
     public static final Errhandler ERRORS_RETURN = new Errhandler("MPI_ERRORS_RETURN", Builtin.RETURN, null, null);

@@ -27,7 +27,7 @@ public final class BsendBuffer {
     public static final long AUTOMATIC = 2;
 
     /** One pending-message entry: where it lies, what it holds and whether its message has been received. */
-    public static final class Entry implements java.util.function.Consumer<org.mpish.runtime.mpi.Status> {
+    static final class Entry implements java.util.function.Consumer<org.mpish.runtime.mpi.Status> {
         final long offset;
         final long length;
         final long dataBytes;

@@ -8,7 +8,7 @@ import org.mpish.runtime.mpi.HandleKind;
  * A message taken off the queue by MPI_Mprobe: nobody else can receive it; MPI_Mrecv receives exactly it.
  * Mirrors {@code MPI_Message}. {@link #NO_PROC} is MPI_MESSAGE_NO_PROC (a probe of MPI_PROC_NULL).
  */
-public final class MessageHandle extends Handle {
+final class MessageHandle extends Handle {
     public static final MessageHandle NO_PROC = new MessageHandle(null, null, "MPI_MESSAGE_NO_PROC");
 
     final Message message;

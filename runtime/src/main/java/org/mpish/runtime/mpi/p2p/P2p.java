@@ -22,7 +22,7 @@ public final class P2p {
     /** Standard sends up to this many bytes complete without waiting for the receive, unless changed. */
     public static final long DEFAULT_EAGER_LIMIT = 65536;
 
-    public enum Mode { STANDARD, SYNCHRONOUS, READY, BUFFERED }
+    enum Mode { STANDARD, SYNCHRONOUS, READY, BUFFERED }
 
     // ---- settings --------------------------------------------------------------------------------
 

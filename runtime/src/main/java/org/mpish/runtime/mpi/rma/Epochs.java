@@ -16,7 +16,7 @@ import org.mpish.runtime.mpi.MpiException;
  * MPI_ERR_RMA_SYNC.
  */
 public final class Epochs {
-    public enum Access { NONE, FENCE, START, LOCK, LOCK_ALL }
+    enum Access { NONE, FENCE, START, LOCK, LOCK_ALL }
 
     /** The window's shared state (targets' memory, locks). */
     final RmaWindow rw;

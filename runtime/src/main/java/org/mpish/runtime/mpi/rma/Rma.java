@@ -30,7 +30,7 @@ import org.mpish.runtime.mpi.MpiConst;
  * and Open MPI do, so it works outside an epoch), then the epoch (R33; zero-size operations still need one,
  * R32), the displacement (R18), type signatures and truncation (R19, R23), and the target bounds (R20).
  */
-public final class Rma {
+final class Rma {
     private Rma() {}
 
     /** Where a target buffer starts: a segment of target memory and the buffer's offset in it. */
@@ -364,7 +364,7 @@ public final class Rma {
     }
 
     /** Where Get_accumulate puts the old target contents. */
-    public record Result(long addr, int count, Datatype type) {}
+    record Result(long addr, int count, Datatype type) {}
 
     /** Applies {@code k} to the first {@code n} target elements with origin elements from {@code src}. */
     static void apply(Op.Kind k, ElemType te, MemorySegment src, byte[] old, Datatype tt, long tcount, long n, Target tg) {

@@ -18,7 +18,7 @@ import org.mpish.runtime.mpi.op.Reduction;
  * {@link AtomicElements}: a naturally aligned 4- or 8-byte element is one hardware atomic instruction on the
  * target's memory.
  */
-public final class RmaAtomics {
+final class RmaAtomics {
     private RmaAtomics() {}
 
     private static final VarHandle LONG = ValueLayout.JAVA_LONG.varHandle();

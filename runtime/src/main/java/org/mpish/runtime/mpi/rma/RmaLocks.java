@@ -17,7 +17,7 @@ import org.mpish.runtime.mpi.MpiConst;
  * mpish takes a lock when MPI_Win_lock is called (blocking until it is granted), so an epoch's operations
  * always run under the lock, on any target; NOCHECK changes nothing but is accepted.
  */
-public final class RmaLocks {
+final class RmaLocks {
     private RmaLocks() {}
 
     /** Lock, unlock and flush take a real rank of the window: MPI_PROC_NULL is MPI_ERR_RANK (as Open MPI). */

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The assert bits of the synchronisation calls and the lock types; the values are MPICH's (R48). */
-public final class RmaModes {
+final class RmaModes {
     private RmaModes() {}
 
     public static final int MODE_NOCHECK = 1024, MODE_NOSTORE = 2048, MODE_NOPUT = 4096, MODE_NOPRECEDE = 8192,

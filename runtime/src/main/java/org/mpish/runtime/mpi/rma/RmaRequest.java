@@ -12,7 +12,7 @@ import org.mpish.runtime.mpi.MpiConst;
  * Wait or Test returns at once (origin completion); remote completion still takes a flush or unlock.
  * Never persistent; only MPI_ERROR of its status means anything; it cannot be cancelled.
  */
-public final class RmaRequest extends Request {
+final class RmaRequest extends Request {
     private final String operation;
     private final String what;
 

@@ -23,7 +23,7 @@ import org.mpish.runtime.mpi.comm.Group;
  * makes them real is the ordering: fence is a barrier, start waits for the matching posts, wait for the
  * matching completes, and lock for the lock.
  */
-public final class RmaSync {
+final class RmaSync {
     private RmaSync() {}
 
     static void asserts(int a, int allowed, String call) {

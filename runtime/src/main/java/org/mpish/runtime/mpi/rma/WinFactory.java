@@ -15,12 +15,12 @@ import org.mpish.runtime.mpi.comm.Group;
  * communicator the window synchronizes on), each rank makes and registers its handle, and a closing barrier
  * makes sure every member is known before any rank can target it.
  */
-public final class WinFactory {
+final class WinFactory {
     private WinFactory() {}
 
     /** Where this rank's window memory starts, once every rank's size and unit are known. */
     @FunctionalInterface
-    public interface BaseFn {
+    interface BaseFn {
         long base(RmaWindow rw, long[] sizes, int[] units, boolean[] noncontig);
     }
 
