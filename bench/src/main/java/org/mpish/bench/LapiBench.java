@@ -27,6 +27,9 @@ public class LapiBench {
     static final int FETCH_AND_ADD = Api.intConstant("LAPI_FETCH_AND_ADD");
     static final int OPS = 20_000;
     static final int AM_TRIPS = 5_000;
+    /** Looked up once, as a script's MPI/LAPI object does on first use: the hot loops pay no lookup by name. */
+    static final org.mpish.runtime.catalog.Call PUT = Api.lookup("LAPI_Put"), GET = Api.lookup("LAPI_Get"),
+            RMW = Api.lookup("LAPI_Rmw"), AMSEND = Api.lookup("LAPI_Amsend"), WAITCNTR = Api.lookup("LAPI_Waitcntr");
 
     Harness h;
     int[] hndl = new int[2];
@@ -53,7 +56,7 @@ public class LapiBench {
             Callback reply = new Callback() {
                 @Override public Object call(Object... a) {
                     // at task 1: answer task 0 with an empty active message that bumps task 0's counter
-                    if (r.id() == 1) Api.call(r, "LAPI_Amsend", (long) hndl[1], 0L, handlers[0], 0L, 0L, 0L, 0L, amCntrs[0], null, null);
+                    if (r.id() == 1) Api.invoke(r, AMSEND, (long) hndl[1], 0L, handlers[0], 0L, 0L, 0L, 0L, amCntrs[0], null, null);
                     return null;
                 }
                 @Override public String describe() { return "reply"; }
@@ -83,8 +86,8 @@ public class LapiBench {
             long hd = hndl[0];
             for (long i = 0; i < OPS; i++) {
                 r.memory().writeLong(src, i);
-                Api.call(r, "LAPI_Put", hd, 1L, 8L, bufs[1], src, 0L, cntr[0], 0L);
-                Api.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Api.invoke(r, PUT, hd, 1L, 8L, bufs[1], src, 0L, cntr[0], 0L);
+                Api.invoke(r, WAITCNTR, hd, cntr[0], 1L);
             }
         }), OPS);
         Harness.check(h.rank(1).memory().readLong(buf[1]) == OPS - 1, "LAPI_Put landed");
@@ -97,8 +100,8 @@ public class LapiBench {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
                 r.memory().writeLong(src, 0);
-                Api.call(r, "LAPI_Get", hd, 1L, 8L, bufs[1] + 8, src, 0L, cntr[0]);
-                Api.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Api.invoke(r, GET, hd, 1L, 8L, bufs[1] + 8, src, 0L, cntr[0]);
+                Api.invoke(r, WAITCNTR, hd, cntr[0], 1L);
                 Harness.check(r.memory().readLong(src) == 4242, "LAPI_Get read the target");
             }
         }), OPS);
@@ -110,8 +113,8 @@ public class LapiBench {
         cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
-                Api.call(r, "LAPI_Rmw", hd, (long) FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
-                Api.call(r, "LAPI_Waitcntr", hd, cntr[0], 1L);
+                Api.invoke(r, RMW, hd, (long) FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
+                Api.invoke(r, WAITCNTR, hd, cntr[0], 1L);
                 Harness.check(r.memory().readInt(prev) == i, "LAPI_Rmw previous value");
             }
         }), OPS);
@@ -125,12 +128,12 @@ public class LapiBench {
             long hd = hndl[r.id()];
             if (r.id() == 0) {
                 for (int i = 0; i < AM_TRIPS; i++) {
-                    Api.call(r, "LAPI_Amsend", hd, 1L, handlers[1], 0L, 0L, 0L, 0L, amCntrs[1], null, null);
-                    Api.call(r, "LAPI_Waitcntr", hd, amCntr[0], 1L);
+                    Api.invoke(r, AMSEND, hd, 1L, handlers[1], 0L, 0L, 0L, 0L, amCntrs[1], null, null);
+                    Api.invoke(r, WAITCNTR, hd, amCntr[0], 1L);
                 }
             } else {
                 // task 1 is a progress point until all the messages have arrived (its handler replies to each)
-                Api.call(r, "LAPI_Waitcntr", hd, amCntr[1], (long) AM_TRIPS);
+                Api.invoke(r, WAITCNTR, hd, amCntr[1], (long) AM_TRIPS);
             }
         });
     }
@@ -184,8 +187,8 @@ public class LapiBench {
             int i = r.id();
             long hd = m.hndl[i];
             for (int k = 0; k < CONTENDED_OPS; k++) {
-                Api.call(r, "LAPI_Rmw", hd, (long) FETCH_AND_ADD, 0L, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
-                Api.call(r, "LAPI_Waitcntr", hd, m.cntr[i], 1L);
+                Api.invoke(r, RMW, hd, (long) FETCH_AND_ADD, 0L, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
+                Api.invoke(r, WAITCNTR, hd, m.cntr[i], 1L);
             }
         });
         Harness.check(m.h.rank(0).memory().readInt(m.target) == CONTENDED_OPS * m.tasks, "contended LAPI_Rmw counter");

@@ -45,6 +45,11 @@ public final class Job implements AutoCloseable {
     private final Map<Object, Object> shared = new java.util.concurrent.ConcurrentHashMap<>();
     /** Set before any work is submitted (the task queue publishes it) when the schedule is controlled; else null. */
     private Controller controller;
+    static {
+        // loaded up front: while no explored job has loaded it, the JIT cannot inline controller(), whose result
+        // type is unknown to it, and every catalogued call and message paid an out-of-line call for that null check
+        Controller.class.getName();
+    }
 
     private final Hooks hooks = new Hooks();
     /** Call names by number (index 0: none), and the numbers by name; only ever grows, by the calls there are. */

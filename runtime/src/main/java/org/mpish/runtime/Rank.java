@@ -63,7 +63,8 @@ public final class Rank {
 
     /**
      * Slot numbers, each owned by one family's per-rank state that hot paths fetch ({@link #slot}); given out here,
-     * as constants, so that no static counter is needed: 0 the MPI process, 1 the point-to-point state, 2 LAPI.
+     * as constants, so that no static counter is needed: 0 the MPI process, 1 the point-to-point state, 2 LAPI,
+     * 3 the last status.
      */
     public static final int MAX_SLOTS = 16;
     /** The states of the families that own a slot: an array load instead of a map lookup. */

@@ -2,6 +2,7 @@ package org.mpish.runtime.catalog;
 
 import java.util.List;
 import org.mpish.runtime.StructType;
+import org.mpish.runtime.mpi.HandleKind;
 
 /**
  * One MPI or LAPI call, declared once: C name, family, one-line summary, parameters and implementation.
@@ -19,6 +20,12 @@ public final class Call {
     private final List<Param> params, inputs, outputs;
     /** The inputs as an array, and the number of outputs: worked out once, every invocation needs them. */
     private final Param[] inputArray;
+    /**
+     * Per input, its type's {@link PType#asIs} code and handle kind, in arrays: the Invoker checks every argument
+     * of every call against them, and a byte and a reference per argument are cheaper to reach than the type.
+     */
+    final byte[] asIs;
+    final HandleKind[] asIsKind;
     private final int outputCount;
     /** No outputs, and the C return value is the result (double MPI_Wtime(void)), not an error code. */
     private final boolean returnsResult;
@@ -55,6 +62,12 @@ public final class Call {
         this.outputs = params.stream().filter(Param::isOutput).toList();
         this.errorInput = errorParam >= 0 ? inputs.indexOf(params.get(errorParam)) : -1;
         this.inputArray = inputs.toArray(new Param[0]);
+        this.asIs = new byte[inputArray.length];
+        this.asIsKind = new HandleKind[inputArray.length];
+        for (int i = 0; i < inputArray.length; i++) {
+            asIs[i] = inputArray[i].type().asIs;
+            asIsKind[i] = inputArray[i].type().handleKind();
+        }
         this.outputCount = outputs.size();
         this.returnsResult = outputCount == 0 && !"int".equals(cReturn);
         this.mpi = api.equals("MPI");

@@ -7,6 +7,7 @@ import org.mpish.runtime.MemoryFault;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.err.Errhandlers;
@@ -54,51 +55,70 @@ public final class Invoker {
         }
     }
 
+    /*
+     * The hot path is kept small enough (under HotSpot's 325-byte limit for hot callees) to be inlined into its
+     * caller: the exception mapping and the tracing live in their own methods, which only run when needed.
+     */
     private static Object[] run(Rank rank, Catalogue cat, Call call, Object[] in) {
-        boolean mpi = call.isMpi();
-        MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
+        MpiProcess proc = call.isMpi() ? MpiProcess.of(rank) : null;
         int previous = rank.currentCallNumber();
         rank.enter(call.number());
         boolean traced = rank.job().tracing();
-        if (traced) rank.job().emit(rank.id(), "call", "begin", call.name(), null);
+        if (traced) trace(rank, call, "begin");
         Handle errorObject = null;
         try {
-            Param[] inputs = call.inputArray();
+            byte[] asIs = call.asIs;
+            HandleKind[] kinds = call.asIsKind;
             for (int i = 0; i < in.length; i++) {
-                Param p = inputs[i];
-                Object a = in[i], v = p.type().coerce(rank, cat, p, a);
-                if (v != a) in[i] = v; // most arguments are taken as they are: no store, no GC barrier
+                Object a = in[i];
+                if (!PType.takenAsIs(asIs[i], kinds[i], a)) convert(rank, cat, call, in, i); // most arguments: as they are
             }
             int idx = call.errorInput();
             if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
-            if (mpi) checkState(proc, call);
+            if (proc != null) checkState(proc, call);
             org.mpish.runtime.Controller ctl = rank.job().controller();
             if (ctl != null) ctl.called(rank); // explored schedule: a polling loop must let the others move
-            Object result = call.impl().invoke(rank, new Args(call, in));
-            return outputs(call, result);
-        } catch (ArgError e) {
-            throw e;
-        } catch (org.mpish.runtime.BadArgument e) {
-            throw new ArgError(e.getMessage()); // the engine's own form error, reported like the catalogue's
-        } catch (MpiException e) {
-            throw proc != null ? Errhandlers.raise(proc, e.raisedOn() != null ? e.raisedOn() : errorObject, e, call.name()) : e;
-        } catch (MemoryFault f) {
-            if (proc == null) throw f;
-            throw Errhandlers.raise(proc, errorObject, new MpiException(ErrorClass.MPI_ERR_BUFFER, f.getMessage()), call.name());
-        } catch (ArithmeticException f) {
-            // a count times an extent beyond what one call can move (Math.*Exact): an error of the count, never a Java exception
-            if (proc == null) throw f;
-            throw Errhandlers.raise(proc, errorObject, new MpiException(ErrorClass.MPI_ERR_COUNT,
-                    "the data is larger than one call can move (2^31-1 bytes): " + f.getMessage()), call.name());
-        } catch (CallbackFailure f) {
-            if (proc == null) throw f;
-            int cls = f.explicitCode() ? proc.errorClassOf(f.code()) : ErrorClass.MPI_ERR_OTHER;
-            throw Errhandlers.raise(proc, errorObject, new MpiException(f.explicitCode() ? f.code() : ErrorClass.MPI_ERR_OTHER, cls,
-                    "a callback failed: " + f.getMessage()), call.name());
+            return outputs(call, call.impl().invoke(rank, new Args(call, in)));
+        } catch (RuntimeException e) {
+            throw failure(proc, errorObject, call, e);
         } finally {
             rank.enter(previous);
-            if (traced) rank.job().emit(rank.id(), "call", "end", call.name(), null);
+            if (traced) trace(rank, call, "end");
         }
+    }
+
+    private static void convert(Rank rank, Catalogue cat, Call call, Object[] in, int i) {
+        Param p = call.inputArray()[i];
+        Object a = in[i], v = p.type().coerce(rank, cat, p, a);
+        if (v != a) in[i] = v;
+    }
+
+    private static void trace(Rank rank, Call call, String kind) { rank.job().emit(rank.id(), "call", kind, call.name(), null); }
+
+    /**
+     * What a call that threw {@code e} throws: MPI errors go to the error handler of the call's object (or of
+     * MPI_COMM_SELF), exactly once, here; a form error of an argument is an {@link ArgError}; anything else
+     * passes unchanged.
+     */
+    private static RuntimeException failure(MpiProcess proc, Handle errorObject, Call call, RuntimeException e) {
+        if (e instanceof ArgError) return e;
+        if (e instanceof org.mpish.runtime.BadArgument) return new ArgError(e.getMessage()); // the engine's own form error, reported like the catalogue's
+        if (proc == null) return e;
+        if (e instanceof MpiException m) return Errhandlers.raise(proc, m.raisedOn() != null ? m.raisedOn() : errorObject, m, call.name());
+        if (e instanceof MemoryFault f) {
+            return Errhandlers.raise(proc, errorObject, new MpiException(ErrorClass.MPI_ERR_BUFFER, f.getMessage()), call.name());
+        }
+        if (e instanceof ArithmeticException f) {
+            // a count times an extent beyond what one call can move (Math.*Exact): an error of the count, never a Java exception
+            return Errhandlers.raise(proc, errorObject, new MpiException(ErrorClass.MPI_ERR_COUNT,
+                    "the data is larger than one call can move (2^31-1 bytes): " + f.getMessage()), call.name());
+        }
+        if (e instanceof CallbackFailure f) {
+            int cls = f.explicitCode() ? proc.errorClassOf(f.code()) : ErrorClass.MPI_ERR_OTHER;
+            return Errhandlers.raise(proc, errorObject, new MpiException(f.explicitCode() ? f.code() : ErrorClass.MPI_ERR_OTHER, cls,
+                    "a callback failed: " + f.getMessage()), call.name());
+        }
+        return e;
     }
 
     static boolean alwaysAllowed(String callName) { return ALWAYS_ALLOWED.contains(callName.toLowerCase(java.util.Locale.ROOT)); }

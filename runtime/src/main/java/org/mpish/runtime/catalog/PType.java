@@ -42,6 +42,7 @@ public final class PType {
         this.adapt = adapt;
         this.constantGroup = group;
         this.struct = null;
+        this.asIs = asIs(kind);
     }
 
     private PType(Kind kind, String cType, String group, StructType struct) {
@@ -52,6 +53,7 @@ public final class PType {
         this.adapt = null;
         this.constantGroup = group;
         this.struct = struct;
+        this.asIs = asIs(kind);
     }
 
     public Kind kind() { return kind; }
@@ -126,15 +128,37 @@ public final class PType {
      * Throws ArgError for a value of the wrong form, MpiException for an invalid handle.
      */
     public Object coerce(Rank r, Catalogue cat, Param p, Object raw) {
-        // what scripts and Java callers pass for the common kinds, already in its final form: taken as it is (a
-        // long or an address may stay an Integer: Args.l reads any integral box)
-        switch (kind) {
-            case HANDLE -> { if (raw instanceof Handle h && h.kind() == handleKind) return h; }
-            case INT -> { if (raw instanceof Integer) return raw; }
-            case LONG, ADDR -> { if (raw instanceof Long || raw instanceof Integer) return raw; }
-            default -> { }
-        }
-        return convert(r, cat, p, raw);
+        return takenAsIs(asIs, handleKind, raw) ? raw : convert(r, cat, p, raw);
+    }
+
+    /** {@link #asIs}'s codes: no argument is taken as it is; an Integer; a Long or Integer; a handle of the kind. */
+    static final byte CONVERT = 0, AS_INT = 1, AS_LONG = 2, AS_HANDLE = 3;
+
+    /** Which raw arguments are already in their final form for this type (one of the codes above). */
+    final byte asIs;
+
+    private static byte asIs(Kind k) {
+        return switch (k) {
+            case INT -> AS_INT;
+            case LONG, ADDR -> AS_LONG;
+            case HANDLE -> AS_HANDLE;
+            default -> CONVERT;
+        };
+    }
+
+    /**
+     * Whether {@code raw} is what scripts and Java callers pass for the common kinds, already in its final form,
+     * taken as it is (a long or an address may stay an Integer: Args.l reads any integral box). The Invoker runs
+     * this per argument with the codes a Call keeps in an array: a switch on small ints, no enum switch map, no
+     * walk from the parameter to its type.
+     */
+    static boolean takenAsIs(byte code, HandleKind hk, Object raw) {
+        return switch (code) {
+            case AS_INT -> raw instanceof Integer;
+            case AS_LONG -> raw instanceof Long || raw instanceof Integer;
+            case AS_HANDLE -> raw instanceof Handle h && h.kind() == hk;
+            default -> false;
+        };
     }
 
     private Object convert(Rank r, Catalogue cat, Param p, Object raw) {

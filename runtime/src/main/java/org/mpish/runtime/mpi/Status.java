@@ -27,13 +27,15 @@ public record Status(int source, int tag, int error, long bytes, boolean cancell
         return m;
     }
 
+    private static final int LAST_SLOT = 3; // see Rank.MAX_SLOTS
+
     /** The last status a call returned on this rank (the shell's word "status" names it). */
     private static final class Last {
         volatile Status value;
     }
 
     public static void remember(Rank r, Status s) {
-        if (s != null && s != IGNORE) r.state(Last.class, x -> new Last()).value = s;
+        if (s != null && s != IGNORE) r.slot(LAST_SLOT, Last.class, x -> new Last()).value = s; // every receive: an array load, not a map lookup
     }
 
     public static Status last(Rank r) {

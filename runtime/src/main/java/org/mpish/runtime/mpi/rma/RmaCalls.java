@@ -25,23 +25,24 @@ public final class RmaCalls implements CallFamily {
         for (boolean req : new boolean[] {false, true}) {
             String p = req ? "MPI_R" : "MPI_";
             String what = req ? ", with a request for origin completion" : "";
-            Catalogue.CallBuilder put = b.call(p + (req ? "put" : "Put"), "rma", "write origin data into a target's window" + what);
+            String putName = p + (req ? "put" : "Put"), getName = p + (req ? "get" : "Get"); // made once, not per call
+            Catalogue.CallBuilder put = b.call(putName, "rma", "write origin data into a target's window" + what);
             origin(put, "const void *origin_addr");
             target(put).in("win", WIN);
             if (req) put.out("request", REQUEST);
             put.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(7);
-                Rma.put(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), p + (req ? "put" : "Put"), req);
+                Rma.put(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), putName, req);
                 return req ? request(r, w, "MPI_Rput", a.i(3)) : null;
             });
 
-            Catalogue.CallBuilder get = b.call(p + (req ? "get" : "Get"), "rma", "read a target's window into origin memory" + what);
+            Catalogue.CallBuilder get = b.call(getName, "rma", "read a target's window into origin memory" + what);
             origin(get, "void *origin_addr");
             target(get).in("win", WIN);
             if (req) get.out("request", REQUEST);
             get.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(7);
-                Rma.get(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), p + (req ? "get" : "Get"), req);
+                Rma.get(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), getName, req);
                 return req ? request(r, w, "MPI_Rget", a.i(3)) : null;
             });
 
