@@ -102,6 +102,13 @@ public final class Suite {
         FIGURES.put("AttrBench.getAttr:attrs=1", ns("attr.comm_get_attr_1attr"));
         FIGURES.put("AttrBench.getAttr:attrs=1000", ns("attr.comm_get_attr_1000attrs"));
         for (int n : new int[] {0, 1, 100, 1000}) FIGURES.put("CommDupBench.dupFree:attrs=" + n, us("attr.comm_dup_free_" + n + "attrs"));
+        for (int n : new int[] {2, 4}) { // coll.c's rows, at 2 and 4 ranks
+            FIGURES.put("CollBench.barrier:ranks=" + n, us("coll.barrier.lat.np" + n));
+            FIGURES.put("CollBench.bcast8B:ranks=" + n, us("coll.bcast_8B.lat.np" + n));
+            FIGURES.put("CollBench.allreduce8B:ranks=" + n, us("coll.allreduce_8B.lat.np" + n));
+            FIGURES.put("CollBench.alltoall8B:ranks=" + n, us("coll.alltoall_8B.lat.np" + n));
+            FIGURES.put("CollBench.allreduce1MiB:ranks=" + n, us("coll.allreduce_1MiB.lat.np" + n));
+        }
     }
 
     public static void main(String[] args) throws Exception {

@@ -21,10 +21,12 @@ public final class Job implements AutoCloseable {
     }
 
     /** Options of a job; the defaults suit the shell. */
-    public record Options(long memoryLimitPerRank, boolean abortOnDeadlock, long watchdogMillis) {
-        public static Options defaults() { return new Options(1L << 30, false, 50); }
-        public Options withAbortOnDeadlock(boolean b) { return new Options(memoryLimitPerRank, b, watchdogMillis); }
-        public Options withMemoryLimit(long bytes) { return new Options(bytes, abortOnDeadlock, watchdogMillis); }
+    public record Options(long memoryLimitPerRank, boolean abortOnDeadlock, long watchdogMillis, int nodes) {
+        public static Options defaults() { return new Options(1L << 30, false, 50, 1); }
+        public Options withAbortOnDeadlock(boolean b) { return new Options(memoryLimitPerRank, b, watchdogMillis, nodes); }
+        public Options withMemoryLimit(long bytes) { return new Options(bytes, abortOnDeadlock, watchdogMillis, nodes); }
+        /** Simulated nodes the ranks are placed on (see {@link Job#nodeOf}); 1 unless --nodes says otherwise. */
+        public Options withNodes(int k) { return new Options(memoryLimitPerRank, abortOnDeadlock, watchdogMillis, k); }
     }
 
     public static final int MAX_RANKS = 1024;
@@ -68,6 +70,9 @@ public final class Job implements AutoCloseable {
         if (size < 1 || size > MAX_RANKS) {
             throw new IllegalArgumentException("a job has 1 to " + MAX_RANKS + " ranks, not " + size);
         }
+        if (options.nodes() < 1 || options.nodes() > size) {
+            throw new IllegalArgumentException("a job of " + size + " ranks runs on 1 to " + size + " nodes, not " + options.nodes());
+        }
         this.options = options;
         List<Rank> rs = new ArrayList<>(size);
         for (int i = 0; i < size; i++) rs.add(new Rank(this, i, options.memoryLimitPerRank()));
@@ -81,6 +86,23 @@ public final class Job implements AutoCloseable {
     }
 
     public int size() { return ranks.size(); }
+
+    /** How many simulated nodes the ranks are placed on. */
+    public int nodes() { return options.nodes(); }
+
+    /**
+     * The node of world rank {@code rank}: ranks are placed in blocks, in order, as mpirun's default by-slot
+     * mapping fills one host before the next; with N ranks on K nodes each node gets N/K ranks and the first
+     * N mod K nodes one more.
+     */
+    public int nodeOf(int rank) {
+        int k = options.nodes(), base = ranks.size() / k, extra = ranks.size() % k;
+        int big = extra * (base + 1); // ranks on the nodes that hold one more
+        return rank < big ? rank / (base + 1) : extra + (rank - big) / base;
+    }
+
+    /** The name of node {@code node} ("node0", ...), what MPI_Get_processor_name returns on its ranks. */
+    public String nodeName(int node) { return "node" + node; }
     public Rank rank(int i) { return ranks.get(i); }
     public List<Rank> ranks() { return ranks; }
     public Options options() { return options; }

@@ -67,7 +67,7 @@ class BadInputTest {
     /** Per job: the good handles and buffers every case starts from, and handles already freed. */
     static final class Fix {
         Rank r0, r1;
-        Object world, win, dynWin, uncommitted, group, info, commKv, winKv, typeKv, eh, req, persistent, type;
+        Object world, ring, win, dynWin, uncommitted, group, info, commKv, winKv, typeKv, eh, req, persistent, type;
         Object freedComm, freedGroup, freedType, freedWin, freedKv, freedWinKv, freedTypeKv, freedEh, freedInfo, freedReq;
         long buf, buf1, winBase1;
         int hndl, termHndl;
@@ -216,11 +216,14 @@ class BadInputTest {
             Object dup = TestJob.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD"); // a communicator the cases may change
             Object gone = TestJob.call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
             TestJob.call(r, "MPI_Comm_free", gone);
+            // MPI-4.1 8.6: the neighbourhood collectives need a topology; a periodic ring of 2 gives each rank two neighbours
+            Object ring = TestJob.call1(r, "MPI_Cart_create", "MPI_COMM_WORLD", 1L, List.of(2L), List.of(1L), false);
             Object dyn = TestJob.call1(r, "MPI_Win_create_dynamic", "MPI_INFO_NULL", "MPI_COMM_WORLD");
             TestJob.call(r, "MPI_Win_set_errhandler", dyn, "MPI_ERRORS_RETURN");
             if (r.id() == 0) {
                 f.dynWin = dyn;
                 f.world = dup;
+                f.ring = ring;
                 f.freedComm = gone;
             }
         });
@@ -291,7 +294,7 @@ class BadInputTest {
         switch (t.kind()) {
             case HANDLE -> {
                 return switch (t.handleKind()) {
-                    case COMM -> call.equals("MPI_Abort") ? "MPI_COMM_WORLD" : f.world;
+                    case COMM -> call.equals("MPI_Abort") ? "MPI_COMM_WORLD" : call.contains("eighbor_") ? f.ring : f.world;
                     case GROUP -> f.group;
                     case DATATYPE -> "MPI_INT";
                     case WIN -> call.equals("MPI_Win_attach") || call.equals("MPI_Win_detach") ? f.dynWin : f.win;
@@ -316,6 +319,7 @@ class BadInputTest {
                 if (g.equals("lapi_rmw_op")) return 0L; // FETCH_AND_ADD
                 if (g.equals("locktype")) return "MPI_LOCK_SHARED";
                 if (g.equals("assert")) return 0L;
+                if (g.equals("splittype")) return "MPI_COMM_TYPE_SHARED";
                 return switch (n) {
                     case "order" -> "MPI_ORDER_C";
                     case "val" -> call.equals("LAPI_Nopoll_wait") ? 1L : 0L;
@@ -369,7 +373,7 @@ class BadInputTest {
                 if (c.family().equals("collectives")) return n.contains("count") ? List.of(1L, 1L) : List.of(0L, 0L);
                 return List.of(call.equals("LAPI_Setcntr_wstatus") ? 1L : 0L);
             }
-            case LONG_ARRAY -> { return List.of(0L); }
+            case LONG_ARRAY -> { return c.family().equals("collectives") ? List.of(0L, 0L) : List.of(0L); } // per neighbour of the ring
             case STATUS -> { return Map.of("MPI_SOURCE", 1L, "MPI_TAG", 0L, "MPI_ERROR", 0L, "count", 8L); }
             case STRUCT -> { return goodStruct(f, call, n); }
         }
@@ -468,6 +472,8 @@ class BadInputTest {
                 } else if (n.equals("root")) {
                     out.add(new Bad(n, "2 (job of 2)", 2L, ErrorClass.MPI_ERR_ROOT));
                     out.add(new Bad(n, "-7", -7L, ErrorClass.MPI_ERR_ROOT));
+                } else if (g.equals("splittype")) { // MPI-4.1 7.4.2: the four values the standard defines, nothing else
+                    out.add(new Bad(n, "77 (no such split type)", 77L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("disp_unit")) {
                     out.add(new Bad(n, "0", 0L, ErrorClass.MPI_ERR_DISP));
                 } else if (n.equals("target_disp")) {

@@ -33,6 +33,7 @@ final class Builtins {
                 new ViewCommands.Buffer(),
                 new ViewCommands.Queues(),
                 new ViewCommands.Requests(),
+                new ViewCommands.Topo(),
                 new ViewCommands.Eager(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));

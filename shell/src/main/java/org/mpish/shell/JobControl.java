@@ -79,6 +79,10 @@ final class JobControl {
     /** Replaces the job by a new one of {@code n} ranks. */
     void newJob(int n) {
         if (n < 1 || n > Job.MAX_RANKS) throw new IllegalArgumentException("a job has 1 to " + Job.MAX_RANKS + " ranks");
+        if (options.nodes() > n) {
+            throw new IllegalArgumentException("this shell places ranks on " + options.nodes() + " nodes (--nodes), so a job needs at least "
+                    + options.nodes() + " ranks");
+        }
         close();
         size = n;
         defaultRank = Math.min(defaultRank, n - 1);

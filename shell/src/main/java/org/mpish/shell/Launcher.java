@@ -57,17 +57,25 @@ public final class Launcher {
         return true;
     }
 
+    /** --nodes K: every node holds at least one rank. */
+    static boolean nodesFit(int nodes, int ranks, String who) {
+        if (nodes >= 1 && nodes <= ranks) return true;
+        System.err.println(who + ": --nodes must be between 1 and the number of ranks (" + ranks + "), not " + nodes);
+        return false;
+    }
+
     /** The shell: commands from -c, a file, standard input, or the terminal (the REPL). */
-    static int shell(int ranks, String commands, boolean noColor, Long eagerLimit, Path file, long memory) throws IOException {
+    static int shell(int ranks, String commands, boolean noColor, Long eagerLimit, Path file, long memory, int nodes) throws IOException {
         if (ranks < 1 || ranks > Job.MAX_RANKS) {
             System.err.println("mpish: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
             return 2;
         }
+        if (!nodesFit(nodes, ranks, "mpish")) return 2;
         if (!setEagerLimit(eagerLimit, "mpish")) return 2;
         if (commands != null || file != null || !stdinIsTerminal()) {
             Printer printer = new Printer(System.out, System.err, false);
             try (Session session = new Session(ranks, printer, false)) {
-                session.setJobOptions(Job.Options.defaults().withMemoryLimit(memory));
+                session.setJobOptions(Job.Options.defaults().withMemoryLimit(memory).withNodes(nodes));
                 if (commands != null) {
                     for (String l : commands.split("\n")) {
                         if (session.exitRequested()) break;
@@ -87,7 +95,7 @@ public final class Launcher {
             Printer printer = new Printer(new PrintStream(terminal.output(), true, StandardCharsets.UTF_8),
                     new PrintStream(terminal.output(), true, StandardCharsets.UTF_8), colorWanted(noColor, true));
             try (Session session = new Session(ranks, printer, true)) {
-                session.setJobOptions(Job.Options.defaults().withMemoryLimit(memory));
+                session.setJobOptions(Job.Options.defaults().withMemoryLimit(memory).withNodes(nodes));
                 return new Repl(terminal, session).run();
             }
         }
@@ -111,11 +119,12 @@ public final class Launcher {
 
     /** {@code mpish run}: every rank evaluates the script in its own context. */
     static int run(int ranks, double timeout, boolean allowIo, boolean allowEnv, boolean allowHost, long memory,
-                   Long eagerLimit, String script, List<String> args) {
+                   Long eagerLimit, String script, List<String> args, int nodes) {
         if (ranks < 1 || ranks > Job.MAX_RANKS) {
             System.err.println("mpish run: -n must be between 1 and " + Job.MAX_RANKS + " (the most ranks a job can have), not " + ranks);
             return 2;
         }
+        if (!nodesFit(nodes, ranks, "mpish run")) return 2;
         if (!setEagerLimit(eagerLimit, "mpish run")) return 2;
         // the JavaScript engine and the call catalogue take a while to build: both at once, on the two cores
         Thread.ofPlatform().daemon(true).name("mpish-engine").start(org.mpish.shell.script.JsEngine::get);
@@ -137,6 +146,6 @@ public final class Launcher {
         List<String> a = new ArrayList<>(args);
         if (!a.isEmpty() && a.get(0).equals("--")) a.remove(0);
         return new ScriptRunner(ranks, a, timeout, new Sandbox(allowIo, allowEnv, allowHost), System.out, System.err,
-                Job.Options.defaults().withMemoryLimit(memory)).run(name, code);
+                Job.Options.defaults().withMemoryLimit(memory).withNodes(nodes)).run(name, code);
     }
 }

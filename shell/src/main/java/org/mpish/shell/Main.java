@@ -31,6 +31,8 @@ public final class Main {
 
     static final Cli.Option<Integer> RANKS = Cli.Option.value("-n", "--ranks", "N", "number of ranks in the job (default 4)",
             Main::wholeNumber);
+    static final Cli.Option<Integer> NODES = Cli.Option.value(null, "--nodes", "K",
+            "place the ranks on K simulated nodes, in blocks of consecutive ranks (default 1)", Main::wholeNumber);
     static final Cli.Option<String> COMMANDS = Cli.Option.value("-c", null, "COMMANDS",
             "run these commands (separated by ';' or newlines) and exit", t -> t);
     static final Cli.Option<Boolean> NO_COLOR = Cli.Option.flag(null, "--no-color",
@@ -85,7 +87,7 @@ public final class Main {
 
     static final Cli.Command RUN = new Cli.Command("run",
             "Run a JavaScript file SPMD: every rank evaluates it in its own context.",
-            List.of(RANKS, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, HELP, VERSION_FLAG),
+            List.of(RANKS, NODES, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, HELP, VERSION_FLAG),
             List.of(SCRIPT, ARGS), true, List.of());
     static final Cli.Command EXPLORE = new Cli.Command("explore",
             "Run a script under many schedules (message matchings and orders) looking for deadlocks, errors and"
@@ -98,7 +100,7 @@ public final class Main {
             List.of(APROPOS, WHATIS, LOCAL, ALL, WHERE, WHERE_PATH, MANPATH, LINT, HELP, VERSION_FLAG), List.of(PAGE), false, List.of());
     static final Cli.Command SHELL = new Cli.Command("mpish",
             "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-            List.of(RANKS, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, LIST_CALLS, HELP, VERSION_FLAG),
+            List.of(RANKS, NODES, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, LIST_CALLS, HELP, VERSION_FLAG),
             List.of(FILE), false, List.of(RUN, EXPLORE, MAN));
 
     // ---- running it ------------------------------------------------------------------------------
@@ -153,7 +155,7 @@ public final class Main {
             if (p.command == RUN) {
                 MemoryCapOption.apply(p.get(MEMORY_CAP, null));
                 return Launcher.run(p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV), p.has(ALLOW_HOST),
-                        p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.get(EAGER_LIMIT, null), p.word(SCRIPT), p.words(ARGS));
+                        p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.get(EAGER_LIMIT, null), p.word(SCRIPT), p.words(ARGS), p.get(NODES, 1));
             }
             if (p.command == MAN) {
                 List<String> man = new ArrayList<>();
@@ -171,7 +173,7 @@ public final class Main {
             MemoryCapOption.apply(p.get(MEMORY_CAP, null));
             String file = p.word(FILE);
             return Launcher.shell(p.get(RANKS, 4), p.get(COMMANDS, null), p.has(NO_COLOR), p.get(EAGER_LIMIT, null),
-                    file == null ? null : Path.of(file), p.get(MEMORY, Launcher.DEFAULT_MEMORY));
+                    file == null ? null : Path.of(file), p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.get(NODES, 1));
         } catch (IOException e) {
             err.println("mpish: " + e.getMessage());
             return 1;

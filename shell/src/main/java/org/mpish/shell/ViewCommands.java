@@ -76,6 +76,17 @@ final class ViewCommands {
         }
     }
 
+    static final class Topo implements Builtin {
+        @Override public String name() { return "topo"; }
+        @Override public String usage() { return "topo COMM"; }
+        @Override public String summary() { return "draw a communicator's process topology: a Cartesian grid, or a graph's neighbours"; }
+        @Override public boolean run(Session s, LineParser.Line line) {
+            if (line.args().isEmpty()) throw new IllegalArgumentException("usage: topo COMM (a communicator made by MPI_Cart_create, MPI_Graph_create, ...)");
+            String name = line.args().get(0).text();
+            return each(s, line, (ses, r) -> org.mpish.shell.view.TopoView.render(org.mpish.runtime.inspect.TopologySnapshot.of(r, name)));
+        }
+    }
+
     static final class Eager implements Builtin {
         @Override public String name() { return "eager"; }
         @Override public String usage() { return "eager [BYTES]"; }

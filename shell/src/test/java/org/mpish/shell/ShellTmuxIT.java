@@ -108,7 +108,7 @@ class ShellTmuxIT {
             enter(t, "@0 MPI_Iallreduce `a` `b` 1 MPI_INT MPI_MAX MPI_COMM_WORLD");
             t.waitFor("^request = req0$", 10);
             enter(t, "requests");
-            t.waitFor("MPI_Iallreduce on MPI_COMM_WORLD: waiting for ranks 1, 2 to join", 10);
+            t.waitFor("MPI_Iallreduce on MPI_COMM_WORLD: ranks 1 and 2 have not called it", 10);
             enter(t, "@1 MPI_Iallreduce `a` `b` 1 MPI_INT MPI_MAX MPI_COMM_WORLD");
             enter(t, "@2 MPI_Iallreduce `a` `b` 1 MPI_INT MPI_MAX MPI_COMM_WORLD");
             enter(t, "@* MPI_Wait req0");

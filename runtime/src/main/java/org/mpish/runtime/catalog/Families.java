@@ -20,6 +20,7 @@ final class Families {
             new org.mpish.runtime.mpi.attr.AttrCalls(),
             new org.mpish.runtime.mpi.comm.CommCalls(),
             new org.mpish.runtime.mpi.comm.GroupCalls(),
+            new org.mpish.runtime.mpi.comm.NodeCalls(),
             new org.mpish.runtime.mpi.datatype.TypeCalls(),
             new org.mpish.runtime.mpi.err.ErrCalls(),
             new org.mpish.runtime.mpi.rma.WinCalls(),
@@ -28,5 +29,6 @@ final class Families {
             new org.mpish.runtime.mpi.p2p.BsendCalls(),
             new org.mpish.runtime.mpi.coll.OpCalls(),
             new org.mpish.runtime.mpi.coll.CollCalls(),
-            new org.mpish.runtime.mpi.coll.TopoCalls());
+            new org.mpish.runtime.mpi.coll.TopoCalls(),
+            new org.mpish.runtime.mpi.coll.GraphCalls());
 }

@@ -97,6 +97,26 @@ public final class CollCalls implements CallFamily {
                 (r, a, run) -> CollReduce.reduceScatter(r, a, false, run));
         forms(b, "MPI_Scan", "inclusive prefix reduction over the ranks", true,
                 c -> reduceArgs.apply(c).in("comm", COMM), (r, a, run) -> CollReduce.scan(r, a, false, run));
+        PType aints = PType.of(PType.Kind.LONG_ARRAY, "MPI_Aint");
+        forms(b, "MPI_Neighbor_allgather", "collect a block from each neighbour of a process topology", true,
+                c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLGATHER, run));
+        forms(b, "MPI_Neighbor_allgatherv", "collect blocks of varying size from each neighbour of a process topology", true,
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcount", INT).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("displs", INT_ARRAY).in("recvtype", DATATYPE)
+                        .in("comm", COMM),
+                (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLGATHERV, run));
+        forms(b, "MPI_Neighbor_alltoall", "send a distinct block to each neighbour of a process topology and receive one from each", true,
+                c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLTOALL, run));
+        forms(b, "MPI_Neighbor_alltoallv", "neighbour exchange with block sizes and places given per neighbour", true,
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", INT_ARRAY).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("rdispls", INT_ARRAY).in("recvtype", DATATYPE)
+                        .in("comm", COMM),
+                (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLTOALLV, run));
+        forms(b, "MPI_Neighbor_alltoallw", "neighbour exchange with sizes, byte displacements and datatypes per neighbour", true,
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", aints, "const MPI_Aint sdispls[]")
+                        .in("sendtypes", TYPES).in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY)
+                        .in("rdispls", aints, "const MPI_Aint rdispls[]").in("recvtypes", TYPES).in("comm", COMM),
+                (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLTOALLW, run));
         forms(b, "MPI_Exscan", "exclusive prefix reduction over the ranks", true,
                 c -> reduceArgs.apply(c).in("comm", COMM), (r, a, run) -> CollReduce.scan(r, a, true, run));
     }

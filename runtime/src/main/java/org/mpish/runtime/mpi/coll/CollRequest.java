@@ -49,6 +49,6 @@ final class CollRequest extends Request implements org.mpish.runtime.mpi.err.Err
     @Override
     public String describe() {
         return super.isComplete() || pending.ready() ? call + " on " + comm.name() + ": every rank has joined"
-                : call + " on " + comm.name() + ": waiting for " + pending.missing();
+                : call + " on " + comm.name() + ": " + Meeting.notCalled(comm, pending);
     }
 }

@@ -4,6 +4,7 @@ import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_BUFFER;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_OTHER;
 
+import java.util.ArrayList;
 import java.util.function.Supplier;
 import org.mpish.runtime.MemoryFault;
 import org.mpish.runtime.mpi.comm.Comm;
@@ -34,7 +35,7 @@ final class Meeting {
     static Part[] meet(Comm c, String call, Supplier<Part> prepare) {
         Comm.Pending pending = start(c, call, prepare);
         if (!pending.ready()) {
-            c.process().rank().await(pending::ready, () -> call + " on " + c.name() + ": waiting for " + pending.missing());
+            c.process().rank().await(pending::ready, () -> call + " on " + c.name() + ": " + notCalled(c, pending));
         }
         return collect(c, call, pending);
     }
@@ -114,6 +115,36 @@ final class Meeting {
         if (!c.isInter()) return r;
         boolean localFirst = c.group().rankOf(c.shared().participant(0)) >= 0;
         return localFirst ? r : c.remoteGroup().size() + r;
+    }
+
+    /**
+     * Who has not entered the collective yet, as ranks of {@code c}: "ranks 0 and 3 have not called it", with their
+     * world ranks when those differ ("rank 1 (world rank 5) has not called it"); on an intercommunicator, ranks of
+     * the local or the remote group.
+     */
+    static String notCalled(Comm c, Comm.Pending pending) {
+        int[] idx = pending.absent();
+        if (idx.length == 0) return "every rank has called it";
+        java.util.List<String> who = new ArrayList<>();
+        boolean same = true;
+        for (int i : idx) same &= rankIn(c, i) == c.shared().participant(i) && !c.isInter();
+        for (int k = 0; k < idx.length && k < 8; k++) {
+            int i = idx[k], rank = rankIn(c, i);
+            String side = c.isInter() ? (local(c, rank) == i ? "local rank " : "remote rank ") : "";
+            who.add(side + rank + (same ? "" : " (world rank " + c.shared().participant(i) + ")"));
+        }
+        String list = who.size() == 1 ? who.get(0) : String.join(", ", who.subList(0, who.size() - 1)) + " and " + who.get(who.size() - 1);
+        if (idx.length > 8) list = String.join(", ", who) + " and " + (idx.length - 8) + " more";
+        boolean plain = !c.isInter();
+        return (plain ? (idx.length == 1 ? "rank " : "ranks ") : "") + list + (idx.length == 1 ? " has" : " have") + " not called it";
+    }
+
+    /** The rank, in its own group, of participant {@code i}. */
+    private static int rankIn(Comm c, int i) {
+        if (!c.isInter()) return i;
+        boolean localFirst = c.group().rankOf(c.shared().participant(0)) >= 0;
+        int first = localFirst ? c.group().size() : c.remoteGroup().size();
+        return i < first ? i : i - first;
     }
 
     /** "rank 2", or on an intercommunicator "remote rank 2". */

@@ -49,7 +49,7 @@ public final class TopoCalls implements CallFamily {
                 .in("comm", COMM).in("maxdims", INT).out("dims", INT_ARRAY).out("periods", INT_ARRAY).out("coords", INT_ARRAY)
                 .errorsOn("comm").impl((r, a) -> {
                     Comm c = a.comm(0);
-                    Topology t = cart(r, c);
+                    Topology.Cart t = cart(r, c);
                     maxdims(a.i(1), t);
                     int[] periods = new int[t.ndims()];
                     for (int i = 0; i < periods.length; i++) periods[i] = t.periods()[i] ? 1 : 0;
@@ -62,7 +62,7 @@ public final class TopoCalls implements CallFamily {
                 .in("comm", COMM).in("rank", INT).in("maxdims", INT).out("coords", INT_ARRAY)
                 .errorsOn("comm").impl((r, a) -> {
                     Comm c = a.comm(0);
-                    Topology t = cart(r, c);
+                    Topology.Cart t = cart(r, c);
                     int rank = a.i(1);
                     if (rank < 0 || rank >= c.size()) throw new MpiException(MPI_ERR_RANK, "rank = " + rank + " is not a rank of " + c.name() + " (size " + c.size() + ")");
                     maxdims(a.i(2), t);
@@ -83,7 +83,10 @@ public final class TopoCalls implements CallFamily {
                 });
         b.call("MPI_Topo_test", "topologies", "the kind of topology a communicator has")
                 .in("comm", COMM).out("status", INT)
-                .errorsOn("comm").impl((r, a) -> Topology.Registry.of(r).get(a.comm(0)) != null ? CART : MpiConst.UNDEFINED);
+                .errorsOn("comm").impl((r, a) -> {
+                    Topology t = Topology.Registry.of(r).get(a.comm(0));
+                    return t == null ? MpiConst.UNDEFINED : t.kind();
+                });
     }
 
     /**
@@ -159,23 +162,22 @@ public final class TopoCalls implements CallFamily {
         for (int i = 0; i < ndims; i++) periods[i] = a.ints(3)[i] != 0;
         Comm cart = c.split(c.rank() < n ? 0 : MpiConst.UNDEFINED, c.rank(), "MPI_Cart_create");
         if (cart == null) return Handle.nullOf(HandleKind.COMM);
-        Topology.Registry.of(r).put(cart, new Topology(Arrays.copyOf(a.ints(2), ndims), periods));
+        Topology.Registry.of(r).put(cart, new Topology.Cart(Arrays.copyOf(a.ints(2), ndims), periods));
         return cart;
     }
 
     /** The Cartesian topology of {@code c}; MPI_ERR_TOPOLOGY if it has none. */
-    private static Topology cart(Rank r, Comm c) {
-        Topology t = Topology.Registry.of(r).get(c);
-        if (t == null) throw new MpiException(MPI_ERR_TOPOLOGY, c.name() + " has no Cartesian topology (MPI_Cart_create makes one)");
+    private static Topology.Cart cart(Rank r, Comm c) {
+        if (!(Topology.Registry.of(r).get(c) instanceof Topology.Cart t)) throw new MpiException(MPI_ERR_TOPOLOGY, c.name() + " has no Cartesian topology (MPI_Cart_create makes one)");
         return t;
     }
 
-    private static void maxdims(int maxdims, Topology t) {
+    private static void maxdims(int maxdims, Topology.Cart t) {
         if (maxdims < t.ndims()) throw new MpiException(MPI_ERR_ARG, "maxdims = " + maxdims + " but the grid has " + t.ndims() + " dimensions");
     }
 
     private static Object cartRank(Rank r, Args a) {
-        Topology t = cart(r, a.comm(0));
+        Topology.Cart t = cart(r, a.comm(0));
         int[] in = a.ints(1);
         if (in == null || in.length < t.ndims()) throw new MpiException(MPI_ERR_ARG, "coords has " + (in == null ? 0 : in.length) + " entries; the grid has " + t.ndims() + " dimensions");
         int[] c = new int[t.ndims()];
@@ -192,27 +194,17 @@ public final class TopoCalls implements CallFamily {
     /** MPI_Cart_shift: the ranks disp steps behind and ahead along direction; MPI_PROC_NULL off the edge of a non-periodic one. */
     private static Object cartShift(Rank r, Args a) {
         Comm comm = a.comm(0);
-        Topology t = cart(r, comm);
+        Topology.Cart t = cart(r, comm);
         int dir = a.i(1), disp = a.i(2);
         if (dir < 0 || dir >= t.ndims()) throw new MpiException(MPI_ERR_ARG, "direction = " + dir + "; the grid has dimensions 0.." + (t.ndims() - 1));
         int[] me = t.coords(comm.rank());
-        return new Object[] {neighbour(t, me, dir, -(long) disp), neighbour(t, me, dir, disp)};
-    }
-
-    private static int neighbour(Topology t, int[] me, int dir, long step) {
-        int[] c = me.clone();
-        long v = c[dir] + step;
-        int d = t.dims()[dir];
-        if (t.periods()[dir]) v = Math.floorMod(v, d);
-        else if (v < 0 || v >= d) return MpiConst.PROC_NULL;
-        c[dir] = (int) v;
-        return t.rank(c);
+        return new Object[] {t.neighbour(me, dir, -(long) disp), t.neighbour(me, dir, disp)};
     }
 
     /** MPI_Cart_sub: processes that agree on the coordinates of the dropped dimensions form a sub-grid of the kept ones. */
     private static Object cartSub(Rank r, Args a) {
         Comm comm = a.comm(0);
-        Topology t = cart(r, comm);
+        Topology.Cart t = cart(r, comm);
         int[] keep = a.ints(1);
         if (keep == null || keep.length < t.ndims()) throw new MpiException(MPI_ERR_ARG, "remain_dims has " + (keep == null ? 0 : keep.length) + " entries; the grid has " + t.ndims() + " dimensions");
         int[] me = t.coords(comm.rank());
@@ -226,7 +218,7 @@ public final class TopoCalls implements CallFamily {
         int[] dims = new int[kept.size()];
         boolean[] periods = new boolean[kept.size()];
         for (int k = 0; k < dims.length; k++) { dims[k] = t.dims()[kept.get(k)]; periods[k] = t.periods()[kept.get(k)]; }
-        Topology.Registry.of(r).put(sub, new Topology(dims, periods));
+        Topology.Registry.of(r).put(sub, new Topology.Cart(dims, periods));
         return sub;
     }
 }

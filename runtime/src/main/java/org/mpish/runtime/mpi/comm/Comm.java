@@ -134,6 +134,9 @@ public final class Comm extends Attributable {
         /** Who has not contributed yet ("rank 2 to join"), for wait descriptions. */
         public String missing() { return all != null ? "nobody" : shared.missing(slot); }
 
+        /** The participant indices that have not contributed yet (none once complete), for wait descriptions. */
+        public int[] absent() { return all != null ? new int[0] : shared.absent(slot); }
+
         /** Every participant's contribution, in participant order; call once {@link #ready}. */
         public Object[] finish() {
             if (all == null) all = shared.leave(slot, seq);

@@ -11,6 +11,13 @@ public final class CommLifecycle {
     /** Steps MPI_Comm_free runs before the handle becomes invalid (wired per job by the families that need them). */
     public static final Hooks.Point<BiConsumer<Rank, Comm>> ON_FREE = new Hooks.Point<>("communicator freed");
 
+    /** Steps MPI_Comm_dup and MPI_Comm_idup run on the new communicator (old, new): the topology goes with it. */
+    public static final Hooks.Point<BiConsumer<Comm, Comm>> ON_DUP = new Hooks.Point<>("communicator duplicated");
+
+    static void duplicated(Rank r, Comm old, Comm made) {
+        for (BiConsumer<Comm, Comm> s : r.job().hooks().at(ON_DUP)) s.accept(old, made);
+    }
+
     static void freeing(Rank r, Comm c) {
         for (BiConsumer<Rank, Comm> s : r.job().hooks().at(ON_FREE)) s.accept(r, c);
     }

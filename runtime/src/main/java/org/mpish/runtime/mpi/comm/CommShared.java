@@ -153,6 +153,16 @@ public final class CommShared {
         }
     }
 
+    /** The participant indices that have not arrived at a slot from {@link #arrive}, in order. */
+    public int[] absent(Object slot) {
+        Slot s = (Slot) slot;
+        List<Integer> m = new ArrayList<>();
+        synchronized (s) {
+            for (int i = 0; i < participants.length; i++) if (!s.arrived[i]) m.add(i);
+        }
+        return m.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     private String missing(Slot slot) {
         List<Integer> m = new ArrayList<>();
         synchronized (slot) {

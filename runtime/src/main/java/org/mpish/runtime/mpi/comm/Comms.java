@@ -67,6 +67,7 @@ public final class Comms {
             release(p, n); // A22: newcomm is MPI_COMM_NULL
             throw e;
         }
+        CommLifecycle.duplicated(p.rank(), c, n);
         return n;
     }
 

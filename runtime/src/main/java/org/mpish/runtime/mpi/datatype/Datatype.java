@@ -239,6 +239,10 @@ public final class Datatype extends Attributable {
     public byte[] pack(Memory mem, long addr, long count) {
         byte[] out = new byte[Math.toIntExact(size * count)];
         MemorySegment dst = MemorySegment.ofArray(out);
+        if (contiguous && out.length > 0) { // the instances are one range: one copy, not one per instance
+            MemorySegment.copy(mem.segment(addr, out.length), 0, dst, 0, out.length);
+            return out;
+        }
         long pos = 0;
         for (long i = 0; i < count; i++) {
             long base = addr + i * extent;
@@ -255,6 +259,11 @@ public final class Datatype extends Attributable {
     public void unpack(byte[] data, int offset, int length, Memory mem, long addr, long count) {
         MemorySegment src = MemorySegment.ofArray(data);
         long pos = offset, end = (long) offset + length;
+        if (contiguous && length > 0 && count > 0) { // one range, filled up to the data there is (at most count instances)
+            long n = Math.min(length, size * count);
+            MemorySegment.copy(src, pos, mem.segment(addr, n), 0, n);
+            return;
+        }
         for (long i = 0; i < count && pos < end; i++) {
             long base = addr + i * extent;
             for (int r = 0; r < runOffsets.length && pos < end; r++) {

@@ -80,6 +80,7 @@ public final class WinFlavorCalls implements CallFamily {
      */
     public static Win allocateShared(Rank r, Comm comm, long size, int dispUnit, java.util.Map<String, String> info) {
         checkSize(size, dispUnit);
+        org.mpish.runtime.mpi.comm.Nodes.checkSharedMemory(comm);
         return WinFactory.build(r, comm, "MPI_Win_allocate_shared", size, dispUnit, Win.FLAVOR_SHARED, info, (rw, sizes, units, nc) -> {
             boolean noncontig = false;
             for (boolean x : nc) noncontig |= x;
