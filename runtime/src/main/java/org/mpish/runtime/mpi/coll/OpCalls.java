@@ -47,7 +47,7 @@ public final class OpCalls implements CallFamily {
                 .impl((r, a) -> op(a, 0).commutative());
         b.call("MPI_Reduce_local", "reductions", "combine two local buffers with a reduction operation")
                 .in("inbuf", PType.BUFFER, "const void *inbuf").in("inoutbuf", PType.BUFFER, "void *inoutbuf")
-                .in("count", INT).in("datatype", DATATYPE).in("op", OP)
+                .in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("op", OP)
                 .impl(OpCalls::reduceLocal);
     }
 
