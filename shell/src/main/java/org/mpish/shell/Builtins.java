@@ -34,6 +34,7 @@ final class Builtins {
                 new ViewCommands.Queues(),
                 new ViewCommands.Requests(),
                 new ViewCommands.Eager(),
+                new ViewCommands.Type(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

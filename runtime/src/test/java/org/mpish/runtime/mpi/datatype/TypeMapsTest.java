@@ -238,4 +238,28 @@ class TypeMapsTest {
             });
         }
     }
+
+    /** MPI-4.1 section 5.1.12: a type whose displacements are absolute addresses (MPI_Get_address) used at MPI_BOTTOM. */
+    @Test
+    void absoluteAddressesAtMpiBottom() {
+        try (TestJob j = new TestJob(2)) {
+            j.spmd(r -> {
+                TestJob.returnErrors(r);
+                long a = r.memory().alloc(8), b = r.memory().alloc(8), got = r.memory().alloc(16);
+                long addrA = (Long) call1(r, "MPI_Get_address", a), addrB = (Long) call1(r, "MPI_Get_address", b + 4);
+                r.memory().segment(a, 8).set(ValueLayout.JAVA_INT_UNALIGNED, 0, 11 + r.id());
+                r.memory().segment(b, 8).set(ValueLayout.JAVA_INT_UNALIGNED, 4, 22 + r.id());
+                Handle t = type(r, "MPI_Type_create_struct", 2, List.of(1, 1), List.of(addrA, addrB), List.of("MPI_INT", "MPI_INT"));
+                call(r, "MPI_Type_commit", t);
+                int other = 1 - r.id();
+                call(r, "MPI_Sendrecv", "MPI_BOTTOM", 1, t, other, 0, got, 2, "MPI_INT", other, 0, "MPI_COMM_WORLD");
+                MemorySegment g = r.memory().segment(got, 8);
+                assertEquals(11 + other, g.get(ValueLayout.JAVA_INT_UNALIGNED, 0));
+                assertEquals(22 + other, g.get(ValueLayout.JAVA_INT_UNALIGNED, 4));
+                // and MPI_Pack reads from the same absolute addresses
+                assertEquals(8, call1(r, "MPI_Pack", "MPI_BOTTOM", 1, t, got + 8, 8, 0, "MPI_COMM_SELF"));
+                assertEquals(11 + r.id(), r.memory().segment(got + 8, 8).get(ValueLayout.JAVA_INT_UNALIGNED, 0));
+            });
+        }
+    }
 }
