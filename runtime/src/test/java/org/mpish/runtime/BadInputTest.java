@@ -83,8 +83,7 @@ class BadInputTest {
         int calls = 0;
         for (Call c : cat.calls()) {
             if (SKIP.contains(c.name())) continue;
-            List<Bad> cases = new ArrayList<>();
-            for (Param p : c.inputs()) cases.addAll(bad(c, p));
+            List<Bad> cases = cases(c);
             List<String> rankParams = c.inputs().stream().filter(p -> "rank".equals(p.type().constantGroup())).map(Param::name).toList();
             if (!rankParams.isEmpty()) {
                 for (Bad b : List.copyOf(cases)) {
@@ -194,7 +193,42 @@ class BadInputTest {
     private static boolean needsEpoch(Call c) {
         return Set.of("MPI_Put", "MPI_Get", "MPI_Accumulate", "MPI_Get_accumulate", "MPI_Rput", "MPI_Rget", "MPI_Raccumulate",
                 "MPI_Rget_accumulate", "MPI_Fetch_and_op", "MPI_Compare_and_swap", "MPI_Win_flush", "MPI_Win_flush_local",
-                "MPI_Win_sync", "MPI_Win_flush_all", "MPI_Win_flush_local_all").contains(c.name());
+                "MPI_Win_sync", "MPI_Win_flush_all", "MPI_Win_flush_local_all").contains(rulesName(c));
+    }
+
+    /**
+     * The name whose rules a call follows: a large-count form ({@code MPI_Send_c}, declared with MPI_Send) follows
+     * its base call's (MPI-4.1 section 2.5.8: the same call with MPI_Count where the base has int).
+     */
+    static String rulesName(Call c) {
+        Call base = twinOf(c);
+        return base != null ? base.name() : c.name();
+    }
+
+    /** The int form of a _c call made from the same declaration, or null. */
+    private static Call twinOf(Call c) {
+        if (!c.name().endsWith("_c")) return null;
+        Call base = Catalogue.get().call(c.name().substring(0, c.name().length() - 2));
+        return base != null && base.inputs().size() == c.inputs().size() ? base : null;
+    }
+
+    /**
+     * The cases of one call. A _c form shares its base call's implementation, whose other arguments the base call's
+     * rows try; its rows are those of the arguments it takes wider (MPI_Count, MPI_Aint). An int form's count given
+     * 2^31 is MPI_ERR_COUNT, naming the value.
+     */
+    private static List<Bad> cases(Call c) {
+        List<Bad> out = new ArrayList<>();
+        Call base = twinOf(c);
+        for (int i = 0; i < c.inputs().size(); i++) {
+            Param p = c.inputs().get(i);
+            if (base == null || base.inputs().get(i).type() != p.type()) out.addAll(bad(c, p));
+            if (p.name().equals("datarep")) out.add(new Bad(p.name(), "\"native\"", "native", ErrorClass.MPI_ERR_UNSUPPORTED_DATAREP));
+            if (p.type().large() != null && p.type().kind() == PType.Kind.INT) {
+                out.add(new Bad(p.name(), "2^31 (beyond an int)", 1L << 31, ErrorClass.MPI_ERR_COUNT));
+            }
+        }
+        return out;
     }
 
     // ---- the fixture -------------------------------------------------------------------------------
@@ -287,8 +321,17 @@ class BadInputTest {
     // ---- good arguments ----------------------------------------------------------------------------
 
     private static Object good(Fix f, Call c, Param p) {
+        Call base = twinOf(c);
+        if (base != null) { // a _c form's argument: what its int form takes is good there too
+            Param bp = base.inputs().get(c.inputs().indexOf(p));
+            if (bp.type() != p.type()) return good(f, base, bp);
+        }
+        if (p.name().equals("datarep")) return "external32";
+        if (p.type().kind() == PType.Kind.HANDLE && p.type().handleKind() == HandleKind.DATATYPE && rulesName(c).startsWith("MPI_Type_get_contents")) {
+            return f.type; // a derived type: a named one has no contents
+        }
         String n = p.name();
-        String call = c.name();
+        String call = rulesName(c);
         PType t = p.type();
         String g = t.constantGroup() == null ? "" : t.constantGroup();
         switch (t.kind()) {
@@ -325,7 +368,9 @@ class BadInputTest {
                     case "val" -> call.equals("LAPI_Nopoll_wait") ? 1L : 0L;
                     case "root", "local_leader", "remote_leader", "color", "key", "high", "tag", "set_val" -> 0L;
                     case "disp_unit", "blocklength", "stride", "n", "ndims", "num_dest", "cnt" -> 1L;
-                    case "size" -> 1024L;
+                    case "size" -> call.equals("MPI_Type_create_darray") ? 1L : call.equals("MPI_Type_match_size") ? 4L : 1024L;
+                    case "outsize", "insize" -> 64L;
+                    case "typeclass" -> 2L; // MPI_TYPECLASS_INTEGER
                     case "buflen" -> 64L;
                     case "uhdr_len" -> 0L;
                     case "addr_hndl" -> 1L;
@@ -335,7 +380,7 @@ class BadInputTest {
             }
             case LONG -> {
                 return switch (n) {
-                    case "size" -> 64L;
+                    case "size", "outsize", "insize" -> 64L;
                     case "len", "udata_len" -> 8L;
                     case "extent" -> 4L;
                     case "stride" -> 4L;
@@ -410,7 +455,7 @@ class BadInputTest {
 
     private static List<Bad> bad(Call c, Param p) {
         List<Bad> out = new ArrayList<>();
-        String call = c.name();
+        String call = rulesName(c);
         String n = p.name();
         PType t = p.type();
         String g = t.constantGroup() == null ? "" : t.constantGroup();
@@ -456,6 +501,8 @@ class BadInputTest {
                     out.add(new Bad(n, "99", 99L, ErrorClass.MPI_ERR_LOCKTYPE));
                 } else if (g.equals("assert")) {
                     out.add(new Bad(n, "0x40000000 (no such assertion)", 0x40000000L, ErrorClass.MPI_ERR_ASSERT));
+                } else if (n.startsWith("max_")) { // MPI_Type_get_contents: room for fewer than the envelope has
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.contains("count") && !lapi) {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_COUNT));
                     boolean buffer = c.inputs().stream().anyMatch(q -> q.type().kind() == PType.Kind.ADDR);
@@ -574,7 +621,7 @@ class BadInputTest {
     }
 
     private static void handleCases(Call c, Param p, List<Bad> out) {
-        String call = c.name();
+        String call = rulesName(c);
         String n = p.name();
         HandleKind k = p.type().handleKind();
         int cls = invalidHandleClass(k);
@@ -606,7 +653,7 @@ class BadInputTest {
     }
 
     private static void addressCases(Call c, Param p, List<Bad> out) {
-        String call = c.name();
+        String call = rulesName(c);
         String n = p.name();
         if (c.api().equals("LAPI")) {
             int code = switch (n) {

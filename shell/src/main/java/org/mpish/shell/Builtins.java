@@ -35,6 +35,7 @@ final class Builtins {
                 new ViewCommands.Requests(),
                 new ViewCommands.Topo(),
                 new ViewCommands.Eager(),
+                new ViewCommands.Type(),
                 new SessionCommands.Exit("exit"),
                 new SessionCommands.Exit("quit"));
     }

@@ -109,4 +109,19 @@ final class ViewCommands {
             return true;
         }
     }
+
+    static final class Type implements Builtin {
+        @Override public String name() { return "type"; }
+        @Override public String usage() { return "type DATATYPE"; }
+        @Override public String summary() { return "draw a datatype's type map: blocks, gaps, extent, lb/ub and true lb/ub"; }
+        @Override public boolean run(Session s, LineParser.Line line) {
+            if (line.args().isEmpty()) throw new IllegalArgumentException("type needs a datatype: a handle such as type0, or a name such as MPI_INT");
+            String name = line.args().get(0).text();
+            return each(s, line, (ses, r) -> {
+                org.mpish.runtime.inspect.TypeMapSnapshot t = org.mpish.runtime.inspect.TypeMapSnapshot.of(r, name, 32);
+                if (t == null) return List.of("rank " + r.id() + " has no datatype named " + name);
+                return org.mpish.shell.view.TypeView.lines(t);
+            });
+        }
+    }
 }

@@ -27,15 +27,36 @@ public final class Args {
     public Call call() { return call; }
     public int count() { return values.length; }
     public Object raw(int i) { return values[i]; }
-    public int i(int i) { return (Integer) values[i]; }
+    /**
+     * An int. In a large-count ({@code _c}) call the value is a Long: one that fits is taken; one beyond an int
+     * reaches an implementation that counts in ints only, so it is MPI_ERR_COUNT naming the value.
+     */
+    public int i(int i) { return values[i] instanceof Integer x ? x : narrow(i, ((Number) values[i]).longValue(), ""); }
+    public int[] ints(int i) {
+        if (!(values[i] instanceof long[] l)) return (int[]) values[i];
+        int[] out = new int[l.length];
+        for (int k = 0; k < l.length; k++) out[k] = narrow(i, l[k], "[" + k + "]");
+        return out;
+    }
+    /** A long array; an int array (the int form of a call whose _c form takes MPI_Count[]) widened. */
+    public long[] longs(int i) {
+        if (!(values[i] instanceof int[] a)) return (long[]) values[i];
+        long[] out = new long[a.length];
+        for (int k = 0; k < a.length; k++) out[k] = a[k];
+        return out;
+    }
+
+    private int narrow(int i, long v, String index) {
+        if (v == (int) v) return (int) v;
+        throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT, call.inputs().get(i).name() + index + " = " + v
+                + " is beyond 2^31-1, and mpish's " + call.name() + " counts this argument in ints");
+    }
     /** A long or an address: a Long, or an Integer as a script's small number arrives (not boxed again). */
     public long l(int i) { return ((Number) values[i]).longValue(); }
     public double d(int i) { return (Double) values[i]; }
     public boolean bool(int i) { return (Boolean) values[i]; }
     public String str(int i) { return (String) values[i]; }
     public Object obj(int i) { return values[i]; }
-    public int[] ints(int i) { return (int[]) values[i]; }
-    public long[] longs(int i) { return (long[]) values[i]; }
     @SuppressWarnings("unchecked")
     public Map<String, Object> struct(int i) { return (Map<String, Object>) values[i]; }
     @SuppressWarnings("unchecked")

@@ -180,9 +180,21 @@ public final class Catalogue {
             return this;
         }
 
+        /**
+         * Declares the call. A call with a parameter whose type has a large-count form ({@link PType#large}: an int
+         * count, ...) is declared twice from here, as MPI-4.1 section 2.5.8 pairs them: the int form (a value given
+         * beyond an int is MPI_ERR_COUNT naming it; a result beyond an int is MPI_UNDEFINED or MPI_ERR_VALUE_TOO_LARGE)
+         * and {@code name_c}, with MPI_Count (or MPI_Aint) there and the same implementation.
+         */
         public Call impl(CallImpl impl) {
-            Call c = new Call(name, family, summary, List.copyOf(params), impl, errorParam, deprecated, cReturn, resultName, declaredAt);
+            boolean large = !name.endsWith("_c") && params.stream().anyMatch(p -> p.type().large() != null);
+            Call c = new Call(name, family, summary, List.copyOf(params), large ? LargeCounts.intForm(name, params, impl) : impl,
+                    errorParam, deprecated, cReturn, resultName, declaredAt);
             owner.add(c);
+            if (large) {
+                owner.add(new Call(name + "_c", family, summary, LargeCounts.largeParams(params), impl, errorParam, deprecated,
+                        cReturn, resultName, declaredAt));
+            }
             return c;
         }
     }

@@ -22,6 +22,8 @@ final class Families {
             new org.mpish.runtime.mpi.comm.GroupCalls(),
             new org.mpish.runtime.mpi.comm.NodeCalls(),
             new org.mpish.runtime.mpi.datatype.TypeCalls(),
+            new org.mpish.runtime.mpi.datatype.TypeQueryCalls(),
+            new org.mpish.runtime.mpi.datatype.PackCalls(),
             new org.mpish.runtime.mpi.err.ErrCalls(),
             new org.mpish.runtime.mpi.rma.WinCalls(),
             new org.mpish.runtime.mpi.p2p.P2pCalls(),

@@ -33,6 +33,14 @@ public final class PType {
     private final String constantGroup;
     /** For a STRUCT: its members, or null where none are declared. */
     private final StructType struct;
+    /**
+     * The type this parameter has in the call's large-count form (MPI-4's {@code _c} calls: an int count becomes
+     * MPI_Count, an int displacement array MPI_Aint[]), or null when it is the same there. A declaration that uses
+     * such a type makes both calls (see {@link Catalogue.CallBuilder#impl}).
+     */
+    private PType large;
+    /** For an int OUT of a large-count call: the int form returns MPI_UNDEFINED (not an error) when the value does not fit. */
+    private boolean undefinedIfTooLarge;
 
     private PType(Kind kind, String cType, HandleKind hk, Class<?> cbType, Function<Callback, Object> adapt, String group) {
         this.kind = kind;
@@ -55,6 +63,25 @@ public final class PType {
         this.struct = struct;
         this.asIs = asIs(kind);
     }
+
+    private PType copy() {
+        PType t = struct != null ? new PType(kind, cType, constantGroup, struct) : new PType(kind, cType, handleKind, callbackType, adapt, constantGroup);
+        t.large = large;
+        t.undefinedIfTooLarge = undefinedIfTooLarge;
+        return t;
+    }
+
+    /** This type, whose large-count form ({@code _c} call) is {@code l}. */
+    public PType withLarge(PType l) {
+        PType t = copy();
+        t.large = l;
+        return t;
+    }
+
+    /** The type in the call's large-count form, or null when it has none (the same type there). */
+    public PType large() { return large; }
+    /** An int output whose int form gives MPI_UNDEFINED when the value does not fit (MPI_Type_size, MPI_Get_count). */
+    public boolean undefinedIfTooLarge() { return undefinedIfTooLarge; }
 
     public Kind kind() { return kind; }
     public String cType() { return cType; }
@@ -103,6 +130,29 @@ public final class PType {
     public static final PType INFO = handle(HandleKind.INFO);
     public static final PType MESSAGE = handle(HandleKind.MESSAGE);
     public static final PType REQUESTS = handleArray(HandleKind.REQUEST);
+
+    // ---- large counts: the types that differ between a call and its MPI-4 _c form (MPI-4.1 section 2.5.8) ------
+    /** An int count; MPI_Count in the _c form. The int form reports a value beyond an int as MPI_ERR_COUNT. */
+    public static final PType COUNT_INT = INT.withLarge(COUNT);
+    /** An int count output that is MPI_UNDEFINED in the int form when it does not fit; MPI_Count in the _c form. */
+    public static final PType COUNT_INT_OUT = undefinedWhenLarge(INT.withLarge(COUNT));
+    /** An int count output that the int form cannot give when it does not fit (MPI_ERR_VALUE_TOO_LARGE). */
+    public static final PType COUNT_INT_STRICT = INT.withLarge(COUNT);
+    /** An array of int counts; MPI_Count[] in the _c form. */
+    public static final PType COUNT_INT_ARRAY = INT_ARRAY.withLarge(of(Kind.LONG_ARRAY, "MPI_Count"));
+    /** An array of int displacements; MPI_Aint[] in the _c form (the v-collectives). */
+    public static final PType DISPL_INT_ARRAY = INT_ARRAY.withLarge(of(Kind.LONG_ARRAY, "MPI_Aint"));
+    /** An MPI_Aint that is MPI_Count in the _c form (datatype strides, displacements, bounds). */
+    public static final PType AINT_COUNT = AINT.withLarge(COUNT);
+    /** An MPI_Aint array that is MPI_Count[] in the _c form. */
+    public static final PType AINT_COUNT_ARRAY = of(Kind.LONG_ARRAY, "MPI_Aint").withLarge(of(Kind.LONG_ARRAY, "MPI_Count"));
+    /** An int (a window's displacement unit) that is MPI_Aint in the _c form. */
+    public static final PType INT_AINT = INT.withLarge(AINT);
+
+    private static PType undefinedWhenLarge(PType t) {
+        t.undefinedIfTooLarge = true;
+        return t;
+    }
     /**
      * An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status}, shown with the fields declared here; IN from a
      * Status, an object with (some of) those fields, or the word "status" (the rank's last status).
@@ -178,7 +228,11 @@ public final class PType {
         switch (kind) {
             case INT -> {
                 long v = number(p, raw);
-                if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) throw new ArgError(p.name() + ": " + v + " does not fit a C int");
+                if (v < Integer.MIN_VALUE || v > Integer.MAX_VALUE) {
+                    // a count of a call with a _c form: the call reports it as MPI_ERR_COUNT (Catalogue.CallBuilder)
+                    if (large != null) return v;
+                    throw new ArgError(p.name() + ": " + v + " does not fit a C int");
+                }
                 return (int) v;
             }
             case LONG, ADDR -> {
@@ -205,7 +259,7 @@ public final class PType {
                 if (raw instanceof Callback cb) return adapt.apply(cb);
                 throw new ArgError(p.name() + ": expected a function or a predefined " + constantGroup + " name");
             }
-            case INT_ARRAY -> { return intArray(p, raw); }
+            case INT_ARRAY -> { return large != null ? countArray(p, raw) : intArray(p, raw); }
             case LONG_ARRAY -> { return longArray(p, raw); }
             case HANDLE_ARRAY -> {
                 if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of handles");
@@ -292,6 +346,18 @@ public final class PType {
         }
         if (raw == null) return null;
         throw new ArgError(p.name() + ": expected an array of integers");
+    }
+
+    /** An int array of a call with a _c form: a long[] when some value does not fit an int (the call reports it). */
+    private static Object countArray(Param p, Object raw) {
+        if (raw instanceof int[] || raw == null) return raw;
+        long[] l = longArray(p, raw);
+        int[] out = new int[l.length];
+        for (int i = 0; i < l.length; i++) {
+            if (l[i] != (int) l[i]) return l;
+            out[i] = (int) l[i];
+        }
+        return out;
     }
 
     private static long[] longArray(Param p, Object raw) {

@@ -40,47 +40,47 @@ public final class CollCalls implements CallFamily {
         b.constant("MPI_IN_PLACE", "address", IN_PLACE);
 
         UnaryOperator<Catalogue.CallBuilder> gatherArgs = c -> c
-                .in("sendbuf", BUF, "const void *sendbuf").in("sendcount", INT).in("sendtype", DATATYPE)
-                .in("recvbuf", BUF, "void *recvbuf").in("recvcount", INT).in("recvtype", DATATYPE);
+                .in("sendbuf", BUF, "const void *sendbuf").in("sendcount", PType.COUNT_INT).in("sendtype", DATATYPE)
+                .in("recvbuf", BUF, "void *recvbuf").in("recvcount", PType.COUNT_INT).in("recvtype", DATATYPE);
         UnaryOperator<Catalogue.CallBuilder> reduceArgs = c -> c
-                .in("sendbuf", BUF, "const void *sendbuf").in("recvbuf", BUF, "void *recvbuf").in("count", INT)
+                .in("sendbuf", BUF, "const void *sendbuf").in("recvbuf", BUF, "void *recvbuf").in("count", PType.COUNT_INT)
                 .in("datatype", DATATYPE).in("op", OP);
 
         forms(b, "MPI_Barrier", "block until every process of the communicator has called it", false,
                 c -> c.in("comm", COMM), Coll::barrier);
         forms(b, "MPI_Bcast", "send a buffer from the root to every other process of a communicator", false,
-                c -> c.in("buffer", BUF, "void *buffer").in("count", INT).in("datatype", DATATYPE).in("root", INT).in("comm", COMM),
+                c -> c.in("buffer", BUF, "void *buffer").in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("root", INT).in("comm", COMM),
                 Coll::bcast);
         forms(b, "MPI_Gather", "collect a block from every process at the root", true,
                 c -> gatherArgs.apply(c).in("root", INT).in("comm", COMM), (r, a, run) -> Coll.gather(r, a, false, run));
         forms(b, "MPI_Gatherv", "collect blocks of varying size from every process at the root", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcount", INT).in("sendtype", DATATYPE)
-                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("displs", INT_ARRAY).in("recvtype", DATATYPE)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcount", PType.COUNT_INT).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY).in("displs", PType.DISPL_INT_ARRAY).in("recvtype", DATATYPE)
                         .in("root", INT).in("comm", COMM),
                 (r, a, run) -> Coll.gather(r, a, true, run));
         forms(b, "MPI_Scatter", "send one block of the root's buffer to every process", true,
                 c -> gatherArgs.apply(c).in("root", INT).in("comm", COMM), (r, a, run) -> Coll.scatter(r, a, false, run));
         forms(b, "MPI_Scatterv", "send blocks of varying size of the root's buffer to every process", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("displs", INT_ARRAY).in("sendtype", DATATYPE)
-                        .in("recvbuf", BUF, "void *recvbuf").in("recvcount", INT).in("recvtype", DATATYPE).in("root", INT).in("comm", COMM),
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", PType.COUNT_INT_ARRAY).in("displs", PType.DISPL_INT_ARRAY).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcount", PType.COUNT_INT).in("recvtype", DATATYPE).in("root", INT).in("comm", COMM),
                 (r, a, run) -> Coll.scatter(r, a, true, run));
         forms(b, "MPI_Allgather", "collect a block from every process at every process", true,
                 c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> Coll.allgather(r, a, false, run));
         forms(b, "MPI_Allgatherv", "collect blocks of varying size from every process at every process", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcount", INT).in("sendtype", DATATYPE)
-                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("displs", INT_ARRAY).in("recvtype", DATATYPE)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcount", PType.COUNT_INT).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY).in("displs", PType.DISPL_INT_ARRAY).in("recvtype", DATATYPE)
                         .in("comm", COMM),
                 (r, a, run) -> Coll.allgather(r, a, true, run));
         forms(b, "MPI_Alltoall", "send a distinct block from every process to every process", true,
                 c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> CollAlltoall.alltoall(r, a, 0, run));
         forms(b, "MPI_Alltoallv", "all-to-all exchange with block sizes and places given per process", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", INT_ARRAY).in("sendtype", DATATYPE)
-                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("rdispls", INT_ARRAY).in("recvtype", DATATYPE)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", PType.COUNT_INT_ARRAY).in("sdispls", PType.DISPL_INT_ARRAY).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY).in("rdispls", PType.DISPL_INT_ARRAY).in("recvtype", DATATYPE)
                         .in("comm", COMM),
                 (r, a, run) -> CollAlltoall.alltoall(r, a, 1, run));
         forms(b, "MPI_Alltoallw", "all-to-all exchange with sizes, byte displacements and datatypes per process", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", INT_ARRAY).in("sendtypes", TYPES)
-                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("rdispls", INT_ARRAY).in("recvtypes", TYPES)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", PType.COUNT_INT_ARRAY).in("sdispls", PType.DISPL_INT_ARRAY).in("sendtypes", TYPES)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY).in("rdispls", PType.DISPL_INT_ARRAY).in("recvtypes", TYPES)
                         .in("comm", COMM),
                 (r, a, run) -> CollAlltoall.alltoall(r, a, 2, run));
         forms(b, "MPI_Reduce", "combine the buffers of every process with an operation, result at the root", true,
@@ -88,11 +88,11 @@ public final class CollCalls implements CallFamily {
         forms(b, "MPI_Allreduce", "combine the buffers of every process with an operation, result everywhere", true,
                 c -> reduceArgs.apply(c).in("comm", COMM), CollReduce::allreduce);
         forms(b, "MPI_Reduce_scatter_block", "reduce, then give each process an equal block of the result", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("recvbuf", BUF, "void *recvbuf").in("recvcount", INT)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("recvbuf", BUF, "void *recvbuf").in("recvcount", PType.COUNT_INT)
                         .in("datatype", DATATYPE).in("op", OP).in("comm", COMM),
                 (r, a, run) -> CollReduce.reduceScatter(r, a, true, run));
         forms(b, "MPI_Reduce_scatter", "reduce, then give each process its own block of the result", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY)
                         .in("datatype", DATATYPE).in("op", OP).in("comm", COMM),
                 (r, a, run) -> CollReduce.reduceScatter(r, a, false, run));
         forms(b, "MPI_Scan", "inclusive prefix reduction over the ranks", true,

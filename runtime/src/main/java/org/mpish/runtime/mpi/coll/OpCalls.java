@@ -22,7 +22,9 @@ import org.mpish.runtime.mpi.op.Op;
 
 /** User-defined reduction operations (MPI-4.1 6.9.5, 6.9.6) and MPI_Reduce_local (6.9.7). */
 public final class OpCalls implements CallFamily {
-    static final PType USER_FN = PType.callback("MPI_User_function *", UserFn.class, UserFn::of, "userfn");
+    /** A script function serves as both: its len argument is a number either way (MPI_User_function_c takes MPI_Count *len). */
+    static final PType USER_FN = PType.callback("MPI_User_function *", UserFn.class, UserFn::of, "userfn")
+            .withLarge(PType.callback("MPI_User_function_c *", UserFn.class, UserFn::of, "userfn"));
 
     @Override
     public void declare(Catalogue.Builder b) {
@@ -47,7 +49,7 @@ public final class OpCalls implements CallFamily {
                 .impl((r, a) -> op(a, 0).commutative());
         b.call("MPI_Reduce_local", "reductions", "combine two local buffers with a reduction operation")
                 .in("inbuf", PType.BUFFER, "const void *inbuf").in("inoutbuf", PType.BUFFER, "void *inoutbuf")
-                .in("count", INT).in("datatype", DATATYPE).in("op", OP)
+                .in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("op", OP)
                 .impl(OpCalls::reduceLocal);
     }
 

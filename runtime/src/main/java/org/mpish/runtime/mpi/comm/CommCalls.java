@@ -129,7 +129,7 @@ public final class CommCalls implements CallFamily {
                 .errorsOn("intercomm")
                 .impl((r, a) -> Comms.merge(MpiProcess.of(r), inter(a, 0), a.bool(1), "MPI_Intercomm_merge"));
         b.call("MPI_Bcast", "collectives", "send a buffer from the root to every other process of a communicator")
-                .in("buffer", PType.BUFFER, "void *buffer").in("count", INT).in("datatype", DATATYPE).in("root", INT).in("comm", COMM)
+                .in("buffer", PType.BUFFER, "void *buffer").in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("root", INT).in("comm", COMM)
                 .errorsOn("comm")
                 .impl(CommCalls::bcast);
     }

@@ -34,11 +34,43 @@ public final class Datatype extends Attributable {
     private boolean committed;
     /** The alignment of its most strictly aligned basic element (on x86-64 each basic type's size). */
     private long align = 1;
+    /**
+     * How it was built, as blocks of other types (block i: kidLen[i] copies of kids[i] at byte kidDispl[i]); null
+     * for a predefined type. The typed type map ({@link TypeMap}) walks it: the runs above have lost the types.
+     */
+    long[] kidDispl, kidLen;
+    Datatype[] kids;
+    /** For a predefined pair type (MPI_2INT, MPI_DOUBLE_INT, ...): its value and index types, where the index is. */
+    BasicType pairValue, pairIndex;
+    long pairIndexOffset;
+    /** What MPI_Type_get_envelope / get_contents return: set by the constructor call; null for a named type. */
+    private Envelope envelope;
+    /** The name MPI_Type_get_name returns: the C name of a predefined type, empty for a derived one until set. */
+    private String typeName;
 
     private Datatype with(long align) {
         this.align = align;
         return this;
     }
+
+    /** The same type built of {@code kids} (see {@link #kids}). */
+    private Datatype of(long[] displ, long[] len, Datatype[] ts) {
+        kidDispl = displ;
+        kidLen = len;
+        kids = ts;
+        return this;
+    }
+
+    /** Records the constructor call (its combiner and arguments) for MPI_Type_get_envelope / get_contents. */
+    public Datatype describe(Envelope e) {
+        envelope = e;
+        return this;
+    }
+
+    /** The constructor call that made this type, or null for a named (predefined) type. */
+    public Envelope envelope() { return envelope; }
+    public String typeName() { return typeName != null ? typeName : predefined ? name() : ""; }
+    public void typeName(String n) { typeName = n; }
 
     private Datatype(String name, long[] offs, long[] lens, long lb, long extent, BasicType basic, long elements,
                      boolean predefined, boolean pair, String combiner) {
@@ -73,7 +105,11 @@ public final class Datatype extends Attributable {
         long extent = align(idxOff + index.size(), Math.max(value.size(), index.size()));
         Datatype d = new Datatype(name, new long[] {0, idxOff}, new long[] {value.size(), index.size()}, 0, extent,
                 value == index ? value : null, 2, true, true, "MPI_COMBINER_NAMED");
-        return d.with(Math.max(value.size(), index.size())).merged();
+        d = d.with(Math.max(value.size(), index.size())).merged();
+        d.pairValue = value;
+        d.pairIndex = index;
+        d.pairIndexOffset = idxOff;
+        return d;
     }
 
     private static long align(long off, long a) { return (off + a - 1) / a * a; }
@@ -102,40 +138,59 @@ public final class Datatype extends Attributable {
     // ---- constructors ---------------------------------------------------------------------------
 
     /** MPI_Type_contiguous. */
-    public Datatype contiguous(int count) {
+    public Datatype contiguous(long count) {
         return hvector(count, 1, extent, "MPI_COMBINER_CONTIGUOUS");
     }
 
     /** MPI_Type_vector: {@code count} blocks of {@code blocklength} elements, {@code stride} elements apart. */
-    public Datatype vector(int count, int blocklength, long stride) {
-        return hvector(count, blocklength, stride * extent, "MPI_COMBINER_VECTOR");
+    public Datatype vector(long count, long blocklength, long stride) {
+        return hvector(count, blocklength, Math.multiplyExact(stride, extent), "MPI_COMBINER_VECTOR");
     }
 
     /** MPI_Type_create_hvector: stride in bytes. */
-    public Datatype hvector(int count, int blocklength, long strideBytes, String combiner) {
+    public Datatype hvector(long count, long blocklength, long strideBytes, String combiner) {
         // blocks laid end to end (MPI_Type_contiguous, most vectors of a basic type): one block of them all
-        if (count > 1 && lb == 0 && contiguous && strideBytes == (long) blocklength * extent) {
-            return hindexed(new int[] {Math.multiplyExact(count, blocklength)}, new long[] {0}, combiner);
+        if (count > 1 && lb == 0 && contiguous && strideBytes == blocklength * extent) {
+            return hindexed(new long[] {Math.multiplyExact(count, blocklength)}, new long[] {0}, combiner);
         }
-        checkBlocks((long) count * Math.max(1, blocklength) * runOffsets.length);
-        long[] displs = new long[count];
-        int[] lens = new int[count];
-        for (int i = 0; i < count; i++) { displs[i] = i * strideBytes; lens[i] = blocklength; }
+        checkBlocks(Math.multiplyExact(Math.multiplyExact(count, Math.max(1, blocklength)), (long) runOffsets.length));
+        checkBlocks(count);
+        int n = (int) count;
+        long[] displs = new long[n];
+        long[] lens = new long[n];
+        for (int i = 0; i < n; i++) { displs[i] = i * strideBytes; lens[i] = blocklength; }
         return hindexed(lens, displs, combiner);
     }
 
     /** MPI_Type_indexed: displacements in multiples of this type's extent. */
-    public Datatype indexed(int[] blocklengths, long[] displacements) {
+    public Datatype indexed(int[] blocklengths, long[] displacements) { return indexed(widen(blocklengths), displacements); }
+
+    /** MPI_Type_indexed (and MPI_Type_create_indexed_block): displacements in multiples of this type's extent. */
+    public Datatype indexed(long[] blocklengths, long[] displacements) {
         long[] b = new long[displacements.length];
-        for (int i = 0; i < b.length; i++) b[i] = displacements[i] * extent;
+        for (int i = 0; i < b.length; i++) b[i] = Math.multiplyExact(displacements[i], extent);
         return hindexed(blocklengths, b, "MPI_COMBINER_INDEXED");
     }
 
     /** MPI_Type_create_hindexed: displacements in bytes. */
     public Datatype hindexed(int[] blocklengths, long[] byteDisplacements, String combiner) {
+        return hindexed(widen(blocklengths), byteDisplacements, combiner);
+    }
+
+    public Datatype hindexed(long[] blocklengths, long[] byteDisplacements, String combiner) {
         Datatype[] types = new Datatype[blocklengths.length];
         Arrays.fill(types, this);
         return struct(blocklengths, byteDisplacements, types, combiner);
+    }
+
+    private static long[] widen(int[] a) {
+        long[] l = new long[a.length];
+        for (int i = 0; i < a.length; i++) l[i] = a[i];
+        return l;
+    }
+
+    public static Datatype struct(int[] blocklengths, long[] displacements, Datatype[] types, String combiner) {
+        return struct(widen(blocklengths), displacements, types, combiner);
     }
 
     /**
@@ -145,14 +200,16 @@ public final class Datatype extends Attributable {
      * extent 24, like the C struct. A resized member counts with its elements' alignment, as in MPICH (Open MPI
      * does not pad then).
      */
-    public static Datatype struct(int[] blocklengths, long[] displacements, Datatype[] types, String combiner) {
+    public static Datatype struct(long[] blocklengths, long[] displacements, Datatype[] types, String combiner) {
         List<long[]> runs = new ArrayList<>();
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
         BasicType basic = null;
         boolean mixed = false;
         long elements = 0, align = 1, blocks = 0;
         for (int i = 0; i < blocklengths.length; i++) {
-            if (blocklengths[i] > 0 && !(types[i].lb == 0 && types[i].contiguous)) blocks += (long) blocklengths[i] * types[i].runOffsets.length;
+            if (blocklengths[i] > 0 && !(types[i].lb == 0 && types[i].contiguous)) {
+                blocks = Math.addExact(blocks, Math.multiplyExact(blocklengths[i], (long) types[i].runOffsets.length));
+            }
         }
         checkBlocks(blocks);
         for (int i = 0; i < blocklengths.length; i++) {
@@ -160,14 +217,14 @@ public final class Datatype extends Attributable {
             if (blocklengths[i] == 0) continue;
             align = Math.max(align, t.align);
             if (t.lb == 0 && t.contiguous) {   // k elements end to end: one run
-                runs.add(new long[] {displacements[i], Math.multiplyExact((long) blocklengths[i], t.extent)});
+                runs.add(new long[] {displacements[i], Math.multiplyExact(blocklengths[i], t.extent)});
             } else for (int k = 0; k < blocklengths[i]; k++) {
                 long base = displacements[i] + k * t.extent;
                 for (int r = 0; r < t.runOffsets.length; r++) runs.add(new long[] {base + t.runOffsets[r], t.runLengths[r]});
             }
             lo = Math.min(lo, displacements[i] + t.lb);
-            hi = Math.max(hi, displacements[i] + t.lb + blocklengths[i] * t.extent);
-            elements += blocklengths[i] * t.elements;
+            hi = Math.max(hi, displacements[i] + t.lb + Math.multiplyExact(blocklengths[i], t.extent));
+            elements += Math.multiplyExact(blocklengths[i], t.elements);
             if (t.basic == null) mixed = true;
             else if (basic == null) basic = t.basic;
             else if (basic != t.basic) mixed = true;
@@ -178,7 +235,7 @@ public final class Datatype extends Attributable {
         long[] lens = new long[runs.size()];
         for (int i = 0; i < offs.length; i++) { offs[i] = runs.get(i)[0]; lens[i] = runs.get(i)[1]; }
         return new Datatype("type", offs, lens, lo, hi - lo, mixed ? null : basic, elements, false, false, combiner)
-                .with(align).merged();
+                .with(align).of(displacements.clone(), blocklengths.clone(), types.clone()).merged();
     }
 
     /** The most runs mpish flattens one datatype into (each costs memory): beyond, MPI_ERR_NO_MEM, not an OutOfMemoryError. */
@@ -194,15 +251,45 @@ public final class Datatype extends Attributable {
     /** MPI_Type_create_resized. */
     public Datatype resized(long newLb, long newExtent) {
         return new Datatype("type", runOffsets, runLengths, newLb, newExtent, basic, elements, false, pair, "MPI_COMBINER_RESIZED")
-                .with(align);
+                .with(align).of(new long[] {0}, new long[] {1}, new Datatype[] {this});
     }
 
     /** MPI_Type_dup: the same type map, a new handle (uncommitted state copied from the original). */
     public Datatype dup() {
         Datatype d = new Datatype("type", runOffsets, runLengths, lb, extent, basic, elements, false, pair, "MPI_COMBINER_DUP")
-                .with(align);
+                .with(align).of(new long[] {0}, new long[] {1}, new Datatype[] {this});
         d.committed = committed;
         return d;
+    }
+
+    /**
+     * A new handle for the same type, built the same way (same envelope, committed state and kids): what
+     * MPI_Type_get_contents returns for a derived type it was built from (the caller frees it).
+     */
+    public Datatype copy() {
+        Datatype d = new Datatype("type", runOffsets, runLengths, lb, extent, basic, elements, false, pair, combiner).with(align);
+        d.kidDispl = kidDispl;
+        d.kidLen = kidLen;
+        d.kids = kids;
+        d.envelope = envelope;
+        d.committed = committed;
+        return d;
+    }
+
+    /** The lowest byte the data of one instance occupies (MPI_Type_get_true_extent), or 0 for a type with no data. */
+    public long trueLb() {
+        if (runOffsets.length == 0) return 0;
+        long m = Long.MAX_VALUE;
+        for (long o : runOffsets) m = Math.min(m, o);
+        return m;
+    }
+
+    /** From the first byte of data to just past the last, in one instance (MPI_Type_get_true_extent). */
+    public long trueExtent() {
+        if (runOffsets.length == 0) return 0;
+        long m = Long.MIN_VALUE;
+        for (int r = 0; r < runOffsets.length; r++) m = Math.max(m, runOffsets[r] + runLengths[r]);
+        return m - trueLb();
     }
 
     private Datatype merged() {
@@ -217,7 +304,7 @@ public final class Datatype extends Attributable {
         }
         if (n == runOffsets.length) return this;
         Datatype d = new Datatype(name(), Arrays.copyOf(o, n), Arrays.copyOf(l, n), lb, extent, basic, elements, predefined, pair, combiner)
-                .with(align);
+                .with(align).of(kidDispl, kidLen, kids);
         d.committed = committed;
         return d;
     }

@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.p2p;
 
+import org.mpish.runtime.catalog.PType;
 import static org.mpish.runtime.catalog.PType.BUFFER;
 import static org.mpish.runtime.catalog.PType.COMM;
 import static org.mpish.runtime.catalog.PType.DATATYPE;
@@ -35,22 +36,22 @@ public final class BsendCalls implements CallFamily {
         b.constant("MPI_BUFFER_AUTOMATIC", "address", BsendBuffer.AUTOMATIC);
 
         b.call("MPI_Buffer_attach", "buffered mode", "give MPI a region of memory for buffered sends")
-                .in("buffer", BUFFER).in("size", INT)
+                .in("buffer", BUFFER).in("size", PType.COUNT_INT)
                 .impl((r, a) -> {
                     Buffered.attach(r, null, a.l(0), a.i(1));
                     return null;
                 });
         b.call("MPI_Buffer_detach", "buffered mode", "wait until every buffered message has been received, then take the buffer back")
-                .out("buffer_addr", BUFFER, "void *buffer_addr").out("size", INT)
+                .out("buffer_addr", BUFFER, "void *buffer_addr").out("size", PType.COUNT_INT_STRICT)
                 .impl((r, a) -> Buffered.detach(r, null));
         b.call("MPI_Comm_attach_buffer", "buffered mode", "give MPI a buffer for the buffered sends on one communicator")
-                .in("comm", COMM).in("buffer", BUFFER).in("size", INT).errorsOn("comm")
+                .in("comm", COMM).in("buffer", BUFFER).in("size", PType.COUNT_INT).errorsOn("comm")
                 .impl((r, a) -> {
                     Buffered.attach(r, a.comm(0), a.l(1), a.i(2));
                     return null;
                 });
         b.call("MPI_Comm_detach_buffer", "buffered mode", "wait for a communicator's buffered messages, then take its buffer back")
-                .in("comm", COMM).out("buffer_addr", BUFFER, "void *buffer_addr").out("size", INT).errorsOn("comm")
+                .in("comm", COMM).out("buffer_addr", BUFFER, "void *buffer_addr").out("size", PType.COUNT_INT_STRICT).errorsOn("comm")
                 .impl((r, a) -> Buffered.detach(r, a.comm(0)));
         b.call("MPI_Buffer_flush", "buffered mode", "wait until every message in the process buffer has been received")
                 .impl((r, a) -> {
@@ -83,16 +84,13 @@ public final class BsendCalls implements CallFamily {
                 P2p.Mode.BUFFERED);
 
         b.call("MPI_Pack_size", "buffered mode", "an upper bound on the bytes MPI_Pack (and a buffered send) needs for some data")
-                .in("incount", INT).in("datatype", DATATYPE).in("comm", COMM).out("size", INT).errorsOn("comm")
+                .in("incount", PType.COUNT_INT).in("datatype", DATATYPE).in("comm", COMM).out("size", PType.COUNT_INT_STRICT).errorsOn("comm")
                 .impl((r, a) -> {
                     a.comm(2);
-                    int n = P2pArgs.count(a, 0);
-                    long bytes = n * a.type(1).size();
-                    if (bytes > Integer.MAX_VALUE) {
-                        throw new org.mpish.runtime.mpi.MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_VALUE_TOO_LARGE,
-                                "the packed size, " + bytes + " bytes, does not fit an int (use MPI_Pack_size_c)");
-                    }
-                    return (int) bytes;
+                    long n = a.l(0);
+                    if (n < 0) P2pArgs.count(a, 0); // the negative-count error
+                    // the int form reports a size beyond an int as MPI_ERR_VALUE_TOO_LARGE (MPI_Pack_size_c gives it)
+                    return Math.multiplyExact(n, a.type(1).size());
                 });
     }
 

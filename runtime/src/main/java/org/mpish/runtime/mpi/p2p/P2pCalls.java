@@ -57,9 +57,9 @@ public final class P2pCalls implements CallFamily {
                 .impl((r, a) -> register(r, new PersistentRequest(r, a.comm(5), null, recvBuffer(r, a), a.i(3), a.i(4))));
 
         b.call("MPI_Sendrecv", "point-to-point", "send one message and receive another, without deadlocking on each other")
-                .in("sendbuf", BUFFER, "const void *sendbuf").in("sendcount", INT).in("sendtype", DATATYPE)
+                .in("sendbuf", BUFFER, "const void *sendbuf").in("sendcount", PType.COUNT_INT).in("sendtype", DATATYPE)
                 .in("dest", RANK).in("sendtag", TAG)
-                .in("recvbuf", BUFFER).in("recvcount", INT).in("recvtype", DATATYPE).in("source", RANK).in("recvtag", TAG)
+                .in("recvbuf", BUFFER).in("recvcount", PType.COUNT_INT).in("recvtype", DATATYPE).in("source", RANK).in("recvtag", TAG)
                 .in("comm", COMM).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
                     Comm c = a.comm(10);
@@ -76,7 +76,7 @@ public final class P2pCalls implements CallFamily {
                     return finish(r, q);
                 });
         b.call("MPI_Sendrecv_replace", "point-to-point", "send a buffer and receive into the same buffer")
-                .in("buf", BUFFER).in("count", INT).in("datatype", DATATYPE).in("dest", RANK).in("sendtag", TAG)
+                .in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("dest", RANK).in("sendtag", TAG)
                 .in("source", RANK).in("recvtag", TAG).in("comm", COMM).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
                     Comm c = a.comm(7);
@@ -118,7 +118,7 @@ public final class P2pCalls implements CallFamily {
                     return new Object[] {h, remember(r, probed(m))};
                 });
         b.call("MPI_Mrecv", "point-to-point", "receive the message an MPI_Mprobe took")
-                .in("buf", BUFFER).in("count", INT).in("datatype", DATATYPE).inout("message", MESSAGE)
+                .in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).inout("message", MESSAGE)
                 .out("status", STATUS)
                 .impl((r, a) -> {
                     Handle h = a.valid(3);
@@ -138,12 +138,12 @@ public final class P2pCalls implements CallFamily {
     // ---- declarations shared by several calls ---------------------------------------------------
 
     static Catalogue.CallBuilder sendParams(Catalogue.CallBuilder c) {
-        return c.in("buf", BUFFER, "const void *buf").in("count", INT).in("datatype", DATATYPE).in("dest", RANK)
+        return c.in("buf", BUFFER, "const void *buf").in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("dest", RANK)
                 .in("tag", TAG).in("comm", COMM);
     }
 
     private static Catalogue.CallBuilder recvParams(Catalogue.CallBuilder c) {
-        return c.in("buf", BUFFER).in("count", INT).in("datatype", DATATYPE).in("source", RANK).in("tag", TAG).in("comm", COMM);
+        return c.in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("source", RANK).in("tag", TAG).in("comm", COMM);
     }
 
     private static void send(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {

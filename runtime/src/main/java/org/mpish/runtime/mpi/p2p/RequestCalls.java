@@ -134,10 +134,13 @@ public final class RequestCalls implements CallFamily {
                 .in("status", STATUS, "const MPI_Status *status").out("flag", BOOL)
                 .impl((r, a) -> status(a.obj(0)).cancelled());
         b.call("MPI_Get_count", "requests", "the number of whole datatype elements a status says were received")
-                .in("status", STATUS, "const MPI_Status *status").in("datatype", DATATYPE).out("count", INT)
+                .in("status", STATUS, "const MPI_Status *status").in("datatype", DATATYPE).out("count", PType.COUNT_INT_OUT)
                 .impl((r, a) -> count(status(a.obj(0)).bytes(), a.type(1)));
         b.call("MPI_Get_elements", "requests", "the number of basic elements a status says were received")
-                .in("status", STATUS, "const MPI_Status *status").in("datatype", DATATYPE).out("count", INT)
+                .in("status", STATUS, "const MPI_Status *status").in("datatype", DATATYPE).out("count", PType.COUNT_INT_OUT)
+                .impl((r, a) -> elements(status(a.obj(0)).bytes(), a.type(1)));
+        b.call("MPI_Get_elements_x", "requests", "the number of basic elements a status says were received, as an MPI_Count")
+                .in("status", STATUS, "const MPI_Status *status").in("datatype", DATATYPE).out("count", PType.COUNT)
                 .impl((r, a) -> elements(status(a.obj(0)).bytes(), a.type(1)));
         b.call("MPI_Start", "requests", "start the operation of an inactive persistent request")
                 .inout("request", REQUEST).errorsOn("request")
@@ -245,24 +248,27 @@ public final class RequestCalls implements CallFamily {
     }
 
     /** MPI_Get_count: whole elements of {@code t}, or MPI_UNDEFINED when the bytes are not a whole number of them. */
-    static int count(long bytes, Datatype t) {
+    static long count(long bytes, Datatype t) {
         if (t.size() == 0) return 0;
-        if (bytes % t.size() != 0 || bytes / t.size() > Integer.MAX_VALUE) return MpiConst.UNDEFINED;
-        return (int) (bytes / t.size());
+        if (bytes % t.size() != 0) return MpiConst.UNDEFINED;
+        return bytes / t.size();
     }
 
-    /** MPI_Get_elements: basic elements; partial instances of a mixed-type datatype give MPI_UNDEFINED. */
-    static int elements(long bytes, Datatype t) {
+    /**
+     * MPI_Get_elements: the basic elements in {@code bytes} of data of {@code t}: whole instances, then the elements
+     * of the partial one in type-map order (MPI-4.1 section 5.1.12); MPI_UNDEFINED if the data ends inside an element.
+     */
+    static long elements(long bytes, Datatype t) {
         if (t.size() == 0) return 0;
-        long n;
-        if (t.basic() != null) {
-            int bs = t.basic().size();
-            if (bytes % bs != 0) return MpiConst.UNDEFINED;
-            n = bytes / bs;
-        } else {
-            if (bytes % t.size() != 0) return MpiConst.UNDEFINED;
-            n = bytes / t.size() * t.elements();
-        }
-        return n > Integer.MAX_VALUE ? MpiConst.UNDEFINED : (int) n;
+        long n = bytes / t.size() * t.elements(), rest = bytes % t.size();
+        if (rest == 0) return n;
+        long[] got = {0, rest};
+        org.mpish.runtime.mpi.datatype.TypeMap.walk(t, 0, (b, d) -> {
+            if (got[1] < b.size()) return false;
+            got[1] -= b.size();
+            got[0]++;
+            return true;
+        });
+        return got[1] != 0 ? MpiConst.UNDEFINED : n + got[0];
     }
 }

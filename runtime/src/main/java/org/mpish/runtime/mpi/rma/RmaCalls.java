@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.rma;
 
+import org.mpish.runtime.catalog.PType;
 import static org.mpish.runtime.catalog.PType.AINT;
 import static org.mpish.runtime.catalog.PType.BUFFER;
 import static org.mpish.runtime.catalog.PType.DATATYPE;
@@ -60,7 +61,7 @@ public final class RmaCalls implements CallFamily {
             String gaName = p + (req ? "get_accumulate" : "Get_accumulate");
             Catalogue.CallBuilder ga = b.call(gaName, "rma", "fetch a target's data and combine origin data into it, atomically per element" + what);
             origin(ga, "const void *origin_addr");
-            ga.in("result_addr", BUFFER, "void *result_addr").in("result_count", INT).in("result_datatype", DATATYPE);
+            ga.in("result_addr", BUFFER, "void *result_addr").in("result_count", PType.COUNT_INT).in("result_datatype", DATATYPE);
             target(ga).in("op", OP).in("win", WIN);
             if (req) ga.out("request", REQUEST);
             ga.errorsOn("win").impl((r, a) -> {
@@ -94,11 +95,11 @@ public final class RmaCalls implements CallFamily {
     }
 
     private static void origin(Catalogue.CallBuilder c, String decl) {
-        c.in("origin_addr", BUFFER, decl).in("origin_count", INT).in("origin_datatype", DATATYPE);
+        c.in("origin_addr", BUFFER, decl).in("origin_count", PType.COUNT_INT).in("origin_datatype", DATATYPE);
     }
 
     private static Catalogue.CallBuilder target(Catalogue.CallBuilder c) {
-        return c.in("target_rank", SyncCalls.RANK).in("target_disp", AINT).in("target_count", INT).in("target_datatype", DATATYPE);
+        return c.in("target_rank", SyncCalls.RANK).in("target_disp", AINT).in("target_count", PType.COUNT_INT).in("target_datatype", DATATYPE);
     }
 
     static Op op(Args a, int i) {

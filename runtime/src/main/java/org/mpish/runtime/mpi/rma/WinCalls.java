@@ -40,7 +40,7 @@ public final class WinCalls implements CallFamily {
         b.constant("MPI_WIN_SEPARATE", "model", Win.SEPARATE);
         b.constant("MPI_WIN_UNIFIED", "model", Win.UNIFIED);
         b.call("MPI_Win_create", "windows", "expose memory the caller owns to one-sided access by the processes of a communicator")
-                .in("base", PType.BUFFER, "void *base").in("size", AINT).in("disp_unit", INT).in("info", INFO).in("comm", COMM)
+                .in("base", PType.BUFFER, "void *base").in("size", AINT).in("disp_unit", PType.INT_AINT).in("info", INFO).in("comm", COMM)
                 .out("win", WIN)
                 .errorsOn("comm")
                 .impl((r, a) -> {
@@ -53,7 +53,7 @@ public final class WinCalls implements CallFamily {
                     return create(r, a, 4, 3, base, size, a.i(2), Win.FLAVOR_CREATE, "MPI_Win_create");
                 });
         b.call("MPI_Win_allocate", "windows", "allocate memory and expose it to one-sided access in one collective call")
-                .in("size", AINT).in("disp_unit", INT).in("info", INFO).in("comm", COMM)
+                .in("size", AINT).in("disp_unit", PType.INT_AINT).in("info", INFO).in("comm", COMM)
                 .out("baseptr", PType.address("void *"), "void *baseptr").out("win", WIN)
                 .errorsOn("comm")
                 .impl((r, a) -> {

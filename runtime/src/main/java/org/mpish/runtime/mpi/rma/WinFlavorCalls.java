@@ -1,5 +1,6 @@
 package org.mpish.runtime.mpi.rma;
 
+import org.mpish.runtime.catalog.PType;
 import static org.mpish.runtime.catalog.PType.AINT;
 import static org.mpish.runtime.catalog.PType.BUFFER;
 import static org.mpish.runtime.catalog.PType.COMM;
@@ -31,14 +32,14 @@ public final class WinFlavorCalls implements CallFamily {
     @Override
     public void declare(Catalogue.Builder b) {
         b.call("MPI_Win_allocate_shared", "rma", "allocate window memory every process of the communicator can load and store")
-                .in("size", AINT).in("disp_unit", INT).in("info", INFO).in("comm", COMM)
+                .in("size", AINT).in("disp_unit", PType.INT_AINT).in("info", INFO).in("comm", COMM)
                 .out("baseptr", BUFFER, "void *baseptr").out("win", WIN).errorsOn("comm")
                 .impl((r, a) -> {
                     Win w = allocateShared(r, a.comm(3), a.l(0), a.i(1), info(a, 2));
                     return new Object[] {w.base(), w};
                 });
         b.call("MPI_Win_shared_query", "rma", "where another process's part of a shared window is, in the caller's memory")
-                .in("win", WIN).in("rank", SyncCalls.RANK).out("size", AINT).out("disp_unit", INT)
+                .in("win", WIN).in("rank", SyncCalls.RANK).out("size", AINT).out("disp_unit", PType.INT_AINT)
                 .out("baseptr", BUFFER, "void *baseptr").errorsOn("win")
                 .impl((r, a) -> sharedQuery(a.win(0), a.i(1)));
         b.call("MPI_Win_create_dynamic", "rma", "create a window with no memory, to which memory is attached later")
