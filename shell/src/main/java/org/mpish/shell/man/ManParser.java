@@ -27,6 +27,10 @@ final class ManParser {
     private int expansions;
     /** Nesting of condition bodies and macro lines handled as new lines. */
     private int depth;
+    /** Text lines left before the input line trap of {@code .it} fires, 0 when none is set. */
+    private int trapLines;
+    /** The macro the input line trap calls. */
+    private String trapMacro;
 
     private record Pending(int line, String text) { }
 
@@ -123,6 +127,7 @@ final class ManParser {
         if (!control) {
             line.report();
             text(ln, roff.translated(buf));
+            springTrap(ln);
             return;
         }
         line.report();
@@ -263,6 +268,18 @@ final class ManParser {
                 }
             }
             case "rr" -> Roff.arguments(rest).forEach(roff.registers::remove);
+            case "it" -> {
+                int[] pos = {0};
+                Integer n = roff.expression(rest, pos, 'u');
+                if (n == null) {
+                    diags.error(ln, 0, "skipping request without numeric argument: it " + rest);
+                    return true;
+                }
+                String m = rest.substring(pos[0]).strip();
+                trapLines = n;
+                // as mandoc: DocBook's "an-trap" (a man(7) internal) means a line break
+                trapMacro = n == 1 && m.equals("an-trap") ? "br" : m;
+            }
             case "tr" -> roff.translate(rest.strip());
             case "rm" -> Roff.arguments(rest).forEach(k -> {
                 roff.strings.remove(k);
@@ -299,6 +316,16 @@ final class ManParser {
             }
         }
         return true;
+    }
+
+    /** Counts a text line against the input line trap; the line that reaches it calls the trap's macro. */
+    private void springTrap(int ln) {
+        if (trapLines == 1) {
+            trapLines = 0;
+            queue.addFirst(new Pending(ln, "." + trapMacro));
+        } else if (trapLines > 1) {
+            trapLines--;
+        }
     }
 
     /** {@code .if COND BODY}, {@code .ie COND BODY}, {@code .el BODY}, with {@code \{ ... \}} bodies. */
