@@ -31,6 +31,10 @@ final class ManParser {
     private int trapLines;
     /** The macro the input line trap calls. */
     private String trapMacro;
+    /** The open {@code .ce}/{@code .rj} node collecting text lines, or null. */
+    private ManNode centred;
+    /** Text lines {@link #centred} still takes after the current one. */
+    private int centredLines;
 
     private record Pending(int line, String text) { }
 
@@ -154,6 +158,7 @@ final class ManParser {
             return; // an unknown macro, already reported, is now an empty user macro
         }
         if (name.equals("TS")) {
+            endCentred();
             startTable(ln, pos);
             return;
         }
@@ -173,7 +178,7 @@ final class ManParser {
             diags.error(ln, pos, "skipping insecure request: " + name);
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
-        } else if (!macro(ln, pos, roff.translations.isEmpty() ? buf : buf.substring(0, span[0]) + roff.translated(buf.substring(span[0])))) {
+        } else if (endCentred() && !macro(ln, pos, roff.translations.isEmpty() ? buf : buf.substring(0, span[0]) + roff.translated(buf.substring(span[0])))) {
             lexer.emptyStrings.add(name);
         }
     }
@@ -547,6 +552,7 @@ final class ManParser {
         }
         String rest = buf.substring(pos);
         switch (tok) {
+            case CE, RJ -> centre(tok, ln, ppos, pos, rest);
             case TA -> {
                 ManNode n = s.addElem(tok, ln, ppos);
                 for (String a : Roff.arguments(rest)) {
@@ -599,6 +605,61 @@ final class ManParser {
         }
     }
 
+    /**
+     * {@code .ce N} / {@code .rj N} as mandoc parses them: the following N text lines (and the
+     * requests among them) become children of the node, after the count; N below 1 ends it at once.
+     */
+    private void centre(Tok tok, int ln, int ppos, int pos, String rest) {
+        if (s.elineOpen() || s.blineOpen()) {
+            s.breakScope(tok);
+        }
+        if (centred != null) {
+            s.last = centred;
+            s.nextSibling();
+        }
+        ManNode n = s.addElem(tok, ln, ppos);
+        n.flags |= ManNode.LINE | ManNode.VALID;
+        String arg = rest;
+        int sp = rest.indexOf(' ');
+        if (sp >= 0) {
+            arg = rest.substring(0, sp);
+            String ex = rest.substring(sp).stripLeading();
+            if (!ex.isEmpty()) {
+                diags.error(ln, pos + rest.length() - ex.length(), "skipping excess arguments: " + tok + " ... " + ex);
+            }
+        }
+        if (arg.isEmpty()) {
+            arg = "1";
+        }
+        s.addText(arg, ln, pos);
+        int[] at = {0};
+        Integer lines = roff.expression(arg, at, 'u');
+        if (lines == null) {
+            diags.error(ln, pos, "argument is not numeric, using 1: ce " + rest);
+            lines = 1;
+        }
+        if (lines < 1) {
+            s.last = n;
+            centred = null;
+            centredLines = 0;
+        } else {
+            centred = n;
+            centredLines = lines;
+        }
+        s.nextSibling();
+    }
+
+    /** Ends {@code .ce}/{@code .rj} collection (a macro or the end of the count does); always true. */
+    private boolean endCentred() {
+        if (centred != null) {
+            s.last = centred;
+            s.nextSibling();
+            centred = null;
+            centredLines = 0;
+        }
+        return true;
+    }
+
     // ---------------------------------------------------------------- macros
 
     /** Handles a man(7) macro line; returns false if the macro is unknown. */
@@ -646,6 +707,13 @@ final class ManParser {
     // ---------------------------------------------------------------- text
 
     private void text(int ln, String line) {
+        if (centred != null && !line.isEmpty()) {
+            if (centredLines < 1) {
+                endCentred();
+            } else {
+                centredLines--;
+            }
+        }
         String buf = hyphens(line);
         if (s.nofill) {
             s.addText(buf, ln, 0);
