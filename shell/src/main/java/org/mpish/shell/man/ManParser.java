@@ -513,13 +513,20 @@ final class ManParser {
         }
         switch (name) {
             case "TE" -> {
-                if (!tbl.end(ln, false)) {
-                    diags.error(tbl.line, 0, "empty table");
+                boolean empty = !tbl.end(ln, false);
+                if (empty) {
+                    diags.error(tbl.line, 1, "tbl without any data cells");
                 }
                 if (tbl.inBlock()) {
                     diags.error(ln, 0, "data block open at end of table: TE");
                 }
                 tbl = null;
+                if (empty) {
+                    // as mandoc: a table without data is read as a blank line (.sp)
+                    s.delete(tblNode);
+                    tblNode = null;
+                    line(new RoffLexer.Line(ln, ".sp", java.util.List.of()));
+                }
                 tblNode = null;
                 return;
             }
