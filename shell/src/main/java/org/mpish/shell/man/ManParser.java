@@ -165,6 +165,9 @@ final class ManParser {
         if (roffRequest(name, ln, buf, span[1])) {
             return;
         }
+        if (name.equals("TH") && !roff.macros.containsKey(name)) {
+            forgetMacroNames();
+        }
         if (roff.macros.containsKey(name)) {
             expandMacro(name, ln, buf.substring(Math.min(span[1], buf.length())));
             return;
@@ -331,6 +334,21 @@ final class ManParser {
         } else if (trapLines > 1) {
             trapLines--;
         }
+    }
+
+    /**
+     * At {@code .TH}, as in mandoc: definitions made earlier under the name of a man(7) macro
+     * (a page's own {@code .EX}, say) are dropped, so the standard macro is used.
+     */
+    private void forgetMacroNames() {
+        for (Tok t : Tok.values()) {
+            if (!t.isRequest()) {
+                roff.macros.remove(t.macroName());
+                roff.strings.remove(t.macroName());
+            }
+        }
+        roff.macros.remove("MR");
+        roff.strings.remove("MR");
     }
 
     /** {@code .if COND BODY}, {@code .ie COND BODY}, {@code .el BODY}, with {@code \{ ... \}} bodies. */
