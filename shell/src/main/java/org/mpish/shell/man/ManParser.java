@@ -273,9 +273,16 @@ final class ManParser {
                 Integer val = roff.expression(v, pos, 'u');
                 if (val != null) {
                     roff.registers.put(a.get(0), rel ? roff.register(a.get(0)) + val : val);
+                    Integer step = a.size() > 2 ? roff.expression(a.get(2), new int[] {0}, 'u') : null;
+                    if (step != null) {
+                        roff.steps.put(a.get(0), step);
+                    }
                 }
             }
-            case "rr" -> Roff.arguments(rest).forEach(roff.registers::remove);
+            case "rr" -> Roff.arguments(rest).forEach(k -> {
+                roff.registers.remove(k);
+                roff.steps.remove(k);
+            });
             case "it" -> {
                 int[] pos = {0};
                 Integer n = roff.expression(rest, pos, 'u');
