@@ -255,6 +255,7 @@ final class ManParser {
                 if (value.startsWith("\"")) {
                     value = value.substring(1);
                 }
+                value = Roff.copyMode(value); // as mandoc: \\ in the value is stored as \
                 if (name.startsWith("as")) {
                     String old = roff.strings.get(key);
                     value = (old == null ? "" : old) + value;
