@@ -80,7 +80,29 @@ final class MdocFormatter {
             n.kids.removeIf(k -> k.tok == null && (k.text.equals("-split") || k.text.equals("-nosplit")));
             return true;
         }, null);
-        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "Lb", "St")) {
+        row("Lb", MdocFormatter::preLb, MdocFormatter::postLb);
+        row("TS", (f, n) -> {
+            TblFormatter.render(f.p, n.table, false);
+            return false;
+        }, null);
+        // roff requests kept in the mdoc tree
+        row("br", (f, n) -> {
+            f.p.newln();
+            return false;
+        }, null);
+        row("sp", (f, n) -> {
+            int lines = 1;
+            if (!n.kids.isEmpty() && n.kids.get(0).tok == null) {
+                int v = Units.vspan(n.kids.get(0).text, 'v');
+                lines = v == Units.INVALID ? 1 : v;
+            }
+            for (int i = 0; i < lines; i++) {
+                f.p.vspace();
+            }
+            f.p.newln();
+            return false;
+        }, null);
+        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "St")) {
             row(t, null, null);
         }
         row("Op", enclose("["), close("]"));
@@ -337,6 +359,47 @@ final class MdocFormatter {
             f.node(n.kids.get(i));
         }
         return false;
+    }
+
+    /** Library descriptions for {@code .Lb}, by library name. */
+    private static final Map<String, String> LIBRARIES = new HashMap<>();
+
+    static {
+        try (java.io.InputStream in = MdocFormatter.class.getResourceAsStream("mdoc-lib.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource mdoc-lib.tsv");
+            }
+            for (String l : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                int tab = l.indexOf('\t');
+                if (!l.startsWith("#") && tab > 0) {
+                    LIBRARIES.put(l.substring(0, tab), l.substring(tab + 1));
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** {@code .Lb name}: the library's description, or {@code library "name"} for an unknown one. */
+    private static boolean preLb(MdocFormatter f, MdocParser.Node n) {
+        for (int i = 0; i < n.kids.size(); i++) {
+            MdocParser.Node k = n.kids.get(i);
+            if (i == 0 && k.tok == null) {
+                String d = LIBRARIES.get(k.text);
+                // the minus of "-lname" is a minus sign, not a place to break the line
+                f.p.word(d != null ? d.replace("-", "\\-") : "library \\(lq" + k.text + "\\(rq");
+            } else {
+                f.node(k);
+            }
+        }
+        return false;
+    }
+
+    /** In the LIBRARY section a {@code .Lb} line ends the output line. */
+    private static void postLb(MdocFormatter f, MdocParser.Node n) {
+        if (n.line && f.section.equals("LIBRARY")) {
+            f.p.newln();
+        }
     }
 
     private static boolean isFirstBody(MdocParser.Node n) {
@@ -875,13 +938,6 @@ final class MdocFormatter {
     }
 
     /** Parses and lays out a whole mdoc(7) page. */
-    static String render(String source, String fileName, int width, Style style) {
-        Diags d = new Diags(fileName);
-        MdocParser parser = new MdocParser();
-        parser.run(source, d);
-        return style.render(format(parser, width));
-    }
-
     /** Unused here, kept for symmetry with man's table. */
     static Map<String, Row> rows() {
         return ROWS;
