@@ -631,7 +631,8 @@ final class MdocFormatter {
 
     private static boolean preBl(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
-        if (!n.opts.contains("-compact") && !(n.parent.tok != null && n.parent.tok.equals("It"))) {
+        if (!n.opts.contains("-compact") && !(n.parent.tok != null && n.parent.tok.equals("It"))
+                && !directlyAfterHeading(n)) {
             f.p.vspace();
         }
         f.savedOffset.push(f.p.offset);
@@ -642,6 +643,43 @@ final class MdocFormatter {
     }
 
     private final java.util.ArrayDeque<Integer> counter = new java.util.ArrayDeque<>();
+
+    /**
+     * mandoc puts no blank line before a block that opens a section or subsection (its first
+     * node, or the first of the first, and so on), stopping at a list item unless of an -item list.
+     */
+    private static boolean directlyAfterHeading(MdocParser.Node n) {
+        MdocParser.Node nn = n;
+        while (previous(nn) == null) {
+            nn = nn.parent;
+            if (nn == null || nn.tok == null || nn.tok.equals("root")) {
+                return false;
+            }
+            if (nn.tok.equals("Sh") || nn.tok.equals("Ss")) {
+                return true;
+            }
+            if (nn.tok.equals("It") && !"-item".equals(listType(nn.parent))) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** The node before {@code n} in its parent's body (a heading's or item's head words do not count). */
+    private static MdocParser.Node previous(MdocParser.Node n) {
+        MdocParser.Node parent = n.parent;
+        if (parent == null) {
+            return null;
+        }
+        int i = parent.kids.indexOf(n);
+        int head = 0;
+        if (parent.tok != null && (parent.tok.equals("Sh") || parent.tok.equals("Ss") || parent.tok.equals("It"))) {
+            while (head < parent.kids.size() && !parent.kids.get(head).line) {
+                head++;
+            }
+        }
+        return i > head ? parent.kids.get(i - 1) : null;
+    }
 
     private static void postBl(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
@@ -661,8 +699,8 @@ final class MdocFormatter {
             return macroWidth(v) + 2;
         }
         return switch (type) {
-            case "-bullet", "-dash", "-hyphen" -> 2;
-            case "-enum" -> 4;
+            case "-bullet", "-dash", "-hyphen" -> 4; // mandoc's default widths, 2n and 3n, plus the gap
+            case "-enum" -> 5;
             default -> 8;
         };
     }
@@ -705,7 +743,11 @@ final class MdocFormatter {
             case "-tag", "-hang", "-bullet", "-dash", "-hyphen", "-enum" -> {
                 p.flags |= Terminal.NOBREAK;
                 if (type.equals("-tag")) {
-                    p.flags |= Terminal.BRIND;
+                    p.flags |= Terminal.BRIND | Terminal.BRTRSP;
+                    p.trailspace = 1; // a tag needs one blank after it, else the body starts below
+                } else if (type.equals("-hang")) {
+                    p.flags |= Terminal.HANG;
+                    p.trailspace = 1;
                 }
                 p.rmargin = off + width;
                 p.flags |= Terminal.NOSPACE;
@@ -725,11 +767,12 @@ final class MdocFormatter {
                     }
                 }
                 p.flushln();
-                p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+                p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND | Terminal.BRTRSP | Terminal.HANG);
+                p.trailspace = 0;
                 p.offset = off + width;
                 p.rmargin = p.maxrmargin;
                 p.flags |= Terminal.NOSPACE;
-                int from = type.equals("-tag") || type.equals("-hang") ? head : 0;
+                int from = head; // the head is the tag; other list types ignore it
                 for (int i = from; i < n.kids.size(); i++) {
                     f.node(n.kids.get(i));
                 }
