@@ -87,6 +87,9 @@ final class CharTable {
         if (cp == '\t') {
             return "\t";
         }
+        if (cp == 0xA0) {
+            return String.valueOf(NBSP); // a blank, but not a place to break the line
+        }
         if (cp >= 0x20 && cp < 0x7f) {
             return String.valueOf((char) cp);
         }
@@ -94,10 +97,10 @@ final class CharTable {
         return s != null ? s : "<?>";
     }
 
-    /** The ASCII rendering of a numbered character {@code \N'n'}, or null when it prints nothing. */
+    /** The ASCII rendering of a numbered character {@code \N'n'} or {@code \[charN]}, or null when it prints nothing. */
     static String numbered(int n) {
-        if (n >= 0x20 && n < 0x7f) {
-            return String.valueOf((char) n);
+        if (n >= 0 && n < 256) {
+            return unicode(n); // mandoc prints numbers 0 to 255 as the code points they name
         }
         return null;
     }

@@ -22,12 +22,19 @@ public final class ManPage {
     private final ManNode.Root root;
     private final ManValidator.Meta meta;
     private final List<Diagnostic> diagnostics;
+    /**
+     * An mdoc(7) page's source, parsed again for each rendering (the mdoc formatter edits its
+     * tree as it goes); null for man(7).
+     */
+    private final String mdoc;
 
-    private ManPage(String fileName, ManNode.Root root, ManValidator.Meta meta, List<Diagnostic> diagnostics) {
+    private ManPage(String fileName, ManNode.Root root, ManValidator.Meta meta, List<Diagnostic> diagnostics,
+            String mdoc) {
         this.fileName = fileName;
         this.root = root;
         this.meta = meta;
         this.diagnostics = diagnostics;
+        this.mdoc = mdoc;
     }
 
     /** Parses and checks a page; {@code fileName} is only used in diagnostics. */
@@ -35,16 +42,24 @@ public final class ManPage {
         try {
             return BigStack.call(() -> {
                 Diags d = new Diags(fileName);
+                if (source != null && MdocParser.isMdoc(source)) {
+                    // mdoc(7) has its own parser; the man(7) tree stays empty
+                    MdocParser doc = new MdocParser();
+                    doc.run(source, d);
+                    ManValidator.Meta meta = new ManValidator.Meta(doc.title, doc.section, doc.date, doc.os,
+                            MdocFormatter.volume(doc.section), true);
+                    return new ManPage(fileName, new ManNode.Root(), meta, d.list(), source);
+                }
                 ManParser parser = new ManParser(d);
                 parser.run(source == null ? "" : source);
                 ManValidator.Meta meta = ManValidator.validate(parser.s.root, parser.s, d, fileName);
-                return new ManPage(fileName, parser.s.root, meta, d.list());
+                return new ManPage(fileName, parser.s.root, meta, d.list(), null);
             });
         } catch (RuntimeException | StackOverflowError e) {
             Diags d = new Diags(fileName);
             d.error(0, 0, "internal error, rendering nothing: " + e);
             ManNode.Root empty = new ManNode.Root();
-            return new ManPage(fileName, empty, new ManValidator.Meta("", "", "", null, null, false), d.list());
+            return new ManPage(fileName, empty, new ManValidator.Meta("", "", "", null, null, false), d.list(), null);
         }
     }
 
@@ -59,13 +74,6 @@ public final class ManPage {
 
     /** Renders {@code source} in one step. */
     public static String render(String source, String fileName, int width, Style style) {
-        if (source != null && MdocParser.isMdoc(source)) {
-            try {
-                return BigStack.call(() -> MdocFormatter.render(source, fileName, Math.max(1, Math.min(1000, width)), style));
-            } catch (RuntimeException | StackOverflowError e) {
-                return fileName + ": internal error while formatting: " + e + "\n";
-            }
-        }
         return parse(source, fileName).render(width, style);
     }
 
@@ -73,7 +81,7 @@ public final class ManPage {
     public String render(int width, Style style) {
         int w = Math.max(1, Math.min(1000, width));
         try {
-            return style.render(BigStack.call(() -> ManFormatter.format(root, meta, w)));
+            return style.render(BigStack.call(() -> mdoc != null ? MdocFormatter.format(mdocTree(), w) : ManFormatter.format(root, meta, w)));
         } catch (RuntimeException | StackOverflowError e) {
             return fileName + ": internal error while formatting: " + e + "\n";
         }
@@ -94,7 +102,18 @@ public final class ManPage {
         return meta.section();
     }
 
-    /** The syntax tree (after validation). */
+    private MdocParser mdocTree() {
+        MdocParser doc = new MdocParser();
+        doc.run(mdoc, new Diags(fileName));
+        return doc;
+    }
+
+    /** Whether the page is written in mdoc(7) (then {@link #tree()} is empty). */
+    public boolean isMdoc() {
+        return mdoc != null;
+    }
+
+    /** The man(7) syntax tree (after validation); empty for an mdoc(7) page. */
     public ManNode.Root tree() {
         return root;
     }

@@ -27,6 +27,14 @@ final class ManParser {
     private int expansions;
     /** Nesting of condition bodies and macro lines handled as new lines. */
     private int depth;
+    /** Text lines left before the input line trap of {@code .it} fires, 0 when none is set. */
+    private int trapLines;
+    /** The macro the input line trap calls. */
+    private String trapMacro;
+    /** The open {@code .ce}/{@code .rj} node collecting text lines, or null. */
+    private ManNode centred;
+    /** Text lines {@link #centred} still takes after the current one. */
+    private int centredLines;
 
     private record Pending(int line, String text) { }
 
@@ -123,6 +131,7 @@ final class ManParser {
         if (!control) {
             line.report();
             text(ln, roff.translated(buf));
+            springTrap(ln);
             return;
         }
         line.report();
@@ -149,11 +158,15 @@ final class ManParser {
             return; // an unknown macro, already reported, is now an empty user macro
         }
         if (name.equals("TS")) {
+            endCentred();
             startTable(ln, pos);
             return;
         }
         if (roffRequest(name, ln, buf, span[1])) {
             return;
+        }
+        if (name.equals("TH") && !roff.macros.containsKey(name)) {
+            forgetMacroNames();
         }
         if (roff.macros.containsKey(name)) {
             expandMacro(name, ln, buf.substring(Math.min(span[1], buf.length())));
@@ -168,7 +181,7 @@ final class ManParser {
             diags.error(ln, pos, "skipping insecure request: " + name);
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
-        } else if (!macro(ln, pos, roff.translations.isEmpty() ? buf : buf.substring(0, span[0]) + roff.translated(buf.substring(span[0])))) {
+        } else if (endCentred() && !macro(ln, pos, roff.translations.isEmpty() ? buf : buf.substring(0, span[0]) + roff.translated(buf.substring(span[0])))) {
             lexer.emptyStrings.add(name);
         }
     }
@@ -242,6 +255,7 @@ final class ManParser {
                 if (value.startsWith("\"")) {
                     value = value.substring(1);
                 }
+                value = Roff.copyMode(value); // as mandoc: \\ in the value is stored as \
                 if (name.startsWith("as")) {
                     String old = roff.strings.get(key);
                     value = (old == null ? "" : old) + value;
@@ -260,9 +274,28 @@ final class ManParser {
                 Integer val = roff.expression(v, pos, 'u');
                 if (val != null) {
                     roff.registers.put(a.get(0), rel ? roff.register(a.get(0)) + val : val);
+                    Integer step = a.size() > 2 ? roff.expression(a.get(2), new int[] {0}, 'u') : null;
+                    if (step != null) {
+                        roff.steps.put(a.get(0), step);
+                    }
                 }
             }
-            case "rr" -> Roff.arguments(rest).forEach(roff.registers::remove);
+            case "rr" -> Roff.arguments(rest).forEach(k -> {
+                roff.registers.remove(k);
+                roff.steps.remove(k);
+            });
+            case "it" -> {
+                int[] pos = {0};
+                Integer n = roff.expression(rest, pos, 'u');
+                if (n == null) {
+                    diags.error(ln, 0, "skipping request without numeric argument: it " + rest);
+                    return true;
+                }
+                String m = rest.substring(pos[0]).strip();
+                trapLines = n;
+                // as mandoc: DocBook's "an-trap" (a man(7) internal) means a line break
+                trapMacro = n == 1 && m.equals("an-trap") ? "br" : m;
+            }
             case "tr" -> roff.translate(rest.strip());
             case "rm" -> Roff.arguments(rest).forEach(k -> {
                 roff.strings.remove(k);
@@ -299,6 +332,31 @@ final class ManParser {
             }
         }
         return true;
+    }
+
+    /** Counts a text line against the input line trap; the line that reaches it calls the trap's macro. */
+    private void springTrap(int ln) {
+        if (trapLines == 1) {
+            trapLines = 0;
+            queue.addFirst(new Pending(ln, "." + trapMacro));
+        } else if (trapLines > 1) {
+            trapLines--;
+        }
+    }
+
+    /**
+     * At {@code .TH}, as in mandoc: definitions made earlier under the name of a man(7) macro
+     * (a page's own {@code .EX}, say) are dropped, so the standard macro is used.
+     */
+    private void forgetMacroNames() {
+        for (Tok t : Tok.values()) {
+            if (!t.isRequest()) {
+                roff.macros.remove(t.macroName());
+                roff.strings.remove(t.macroName());
+            }
+        }
+        roff.macros.remove("MR");
+        roff.strings.remove("MR");
     }
 
     /** {@code .if COND BODY}, {@code .ie COND BODY}, {@code .el BODY}, with {@code \{ ... \}} bodies. */
@@ -481,13 +539,20 @@ final class ManParser {
         }
         switch (name) {
             case "TE" -> {
-                if (!tbl.end(ln, false)) {
-                    diags.error(tbl.line, 0, "empty table");
+                boolean empty = !tbl.end(ln, false);
+                if (empty) {
+                    diags.error(tbl.line, 1, "tbl without any data cells");
                 }
                 if (tbl.inBlock()) {
                     diags.error(ln, 0, "data block open at end of table: TE");
                 }
                 tbl = null;
+                if (empty) {
+                    // as mandoc: a table without data is read as a blank line (.sp)
+                    s.delete(tblNode);
+                    tblNode = null;
+                    line(new RoffLexer.Line(ln, ".sp", java.util.List.of()));
+                }
                 tblNode = null;
                 return;
             }
@@ -520,6 +585,7 @@ final class ManParser {
         }
         String rest = buf.substring(pos);
         switch (tok) {
+            case CE, RJ -> centre(tok, ln, ppos, pos, rest);
             case TA -> {
                 ManNode n = s.addElem(tok, ln, ppos);
                 for (String a : Roff.arguments(rest)) {
@@ -572,6 +638,61 @@ final class ManParser {
         }
     }
 
+    /**
+     * {@code .ce N} / {@code .rj N} as mandoc parses them: the following N text lines (and the
+     * requests among them) become children of the node, after the count; N below 1 ends it at once.
+     */
+    private void centre(Tok tok, int ln, int ppos, int pos, String rest) {
+        if (s.elineOpen() || s.blineOpen()) {
+            s.breakScope(tok);
+        }
+        if (centred != null) {
+            s.last = centred;
+            s.nextSibling();
+        }
+        ManNode n = s.addElem(tok, ln, ppos);
+        n.flags |= ManNode.LINE | ManNode.VALID;
+        String arg = rest;
+        int sp = rest.indexOf(' ');
+        if (sp >= 0) {
+            arg = rest.substring(0, sp);
+            String ex = rest.substring(sp).stripLeading();
+            if (!ex.isEmpty()) {
+                diags.error(ln, pos + rest.length() - ex.length(), "skipping excess arguments: " + tok + " ... " + ex);
+            }
+        }
+        if (arg.isEmpty()) {
+            arg = "1";
+        }
+        s.addText(arg, ln, pos);
+        int[] at = {0};
+        Integer lines = roff.expression(arg, at, 'u');
+        if (lines == null) {
+            diags.error(ln, pos, "argument is not numeric, using 1: ce " + rest);
+            lines = 1;
+        }
+        if (lines < 1) {
+            s.last = n;
+            centred = null;
+            centredLines = 0;
+        } else {
+            centred = n;
+            centredLines = lines;
+        }
+        s.nextSibling();
+    }
+
+    /** Ends {@code .ce}/{@code .rj} collection (a macro or the end of the count does); always true. */
+    private boolean endCentred() {
+        if (centred != null) {
+            s.last = centred;
+            s.nextSibling();
+            centred = null;
+            centredLines = 0;
+        }
+        return true;
+    }
+
     // ---------------------------------------------------------------- macros
 
     /** Handles a man(7) macro line; returns false if the macro is unknown. */
@@ -619,6 +740,13 @@ final class ManParser {
     // ---------------------------------------------------------------- text
 
     private void text(int ln, String line) {
+        if (centred != null && !line.isEmpty()) {
+            if (centredLines < 1) {
+                endCentred();
+            } else {
+                centredLines--;
+            }
+        }
         String buf = hyphens(line);
         if (s.nofill) {
             s.addText(buf, ln, 0);

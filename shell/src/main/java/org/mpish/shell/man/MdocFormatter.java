@@ -80,7 +80,29 @@ final class MdocFormatter {
             n.kids.removeIf(k -> k.tok == null && (k.text.equals("-split") || k.text.equals("-nosplit")));
             return true;
         }, null);
-        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "Lb", "St")) {
+        row("Lb", MdocFormatter::preLb, MdocFormatter::postLb);
+        row("TS", (f, n) -> {
+            TblFormatter.render(f.p, n.table, false);
+            return false;
+        }, null);
+        // roff requests kept in the mdoc tree
+        row("br", (f, n) -> {
+            f.p.newln();
+            return false;
+        }, null);
+        row("sp", (f, n) -> {
+            int lines = 1;
+            if (!n.kids.isEmpty() && n.kids.get(0).tok == null) {
+                int v = Units.vspan(n.kids.get(0).text, 'v');
+                lines = v == Units.INVALID ? 1 : v;
+            }
+            for (int i = 0; i < lines; i++) {
+                f.p.vspace();
+            }
+            f.p.newln();
+            return false;
+        }, null);
+        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "St")) {
             row(t, null, null);
         }
         row("Op", enclose("["), close("]"));
@@ -339,6 +361,47 @@ final class MdocFormatter {
         return false;
     }
 
+    /** Library descriptions for {@code .Lb}, by library name. */
+    private static final Map<String, String> LIBRARIES = new HashMap<>();
+
+    static {
+        try (java.io.InputStream in = MdocFormatter.class.getResourceAsStream("mdoc-lib.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource mdoc-lib.tsv");
+            }
+            for (String l : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                int tab = l.indexOf('\t');
+                if (!l.startsWith("#") && tab > 0) {
+                    LIBRARIES.put(l.substring(0, tab), l.substring(tab + 1));
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** {@code .Lb name}: the library's description, or {@code library "name"} for an unknown one. */
+    private static boolean preLb(MdocFormatter f, MdocParser.Node n) {
+        for (int i = 0; i < n.kids.size(); i++) {
+            MdocParser.Node k = n.kids.get(i);
+            if (i == 0 && k.tok == null) {
+                String d = LIBRARIES.get(k.text);
+                // the minus of "-lname" is a minus sign, not a place to break the line
+                f.p.word(d != null ? d.replace("-", "\\-") : "library \\(lq" + k.text + "\\(rq");
+            } else {
+                f.node(k);
+            }
+        }
+        return false;
+    }
+
+    /** In the LIBRARY section a {@code .Lb} line ends the output line. */
+    private static void postLb(MdocFormatter f, MdocParser.Node n) {
+        if (n.line && f.section.equals("LIBRARY")) {
+            f.p.newln();
+        }
+    }
+
     private static boolean isFirstBody(MdocParser.Node n) {
         return n.parent.kids.get(0) == n;
     }
@@ -568,7 +631,8 @@ final class MdocFormatter {
 
     private static boolean preBl(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
-        if (!n.opts.contains("-compact") && !(n.parent.tok != null && n.parent.tok.equals("It"))) {
+        if (!n.opts.contains("-compact") && !(n.parent.tok != null && n.parent.tok.equals("It"))
+                && !directlyAfterHeading(n)) {
             f.p.vspace();
         }
         f.savedOffset.push(f.p.offset);
@@ -579,6 +643,43 @@ final class MdocFormatter {
     }
 
     private final java.util.ArrayDeque<Integer> counter = new java.util.ArrayDeque<>();
+
+    /**
+     * mandoc puts no blank line before a block that opens a section or subsection (its first
+     * node, or the first of the first, and so on), stopping at a list item unless of an -item list.
+     */
+    private static boolean directlyAfterHeading(MdocParser.Node n) {
+        MdocParser.Node nn = n;
+        while (previous(nn) == null) {
+            nn = nn.parent;
+            if (nn == null || nn.tok == null || nn.tok.equals("root")) {
+                return false;
+            }
+            if (nn.tok.equals("Sh") || nn.tok.equals("Ss")) {
+                return true;
+            }
+            if (nn.tok.equals("It") && !"-item".equals(listType(nn.parent))) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** The node before {@code n} in its parent's body (a heading's or item's head words do not count). */
+    private static MdocParser.Node previous(MdocParser.Node n) {
+        MdocParser.Node parent = n.parent;
+        if (parent == null) {
+            return null;
+        }
+        int i = parent.kids.indexOf(n);
+        int head = 0;
+        if (parent.tok != null && (parent.tok.equals("Sh") || parent.tok.equals("Ss") || parent.tok.equals("It"))) {
+            while (head < parent.kids.size() && !parent.kids.get(head).line) {
+                head++;
+            }
+        }
+        return i > head ? parent.kids.get(i - 1) : null;
+    }
 
     private static void postBl(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
@@ -598,8 +699,8 @@ final class MdocFormatter {
             return macroWidth(v) + 2;
         }
         return switch (type) {
-            case "-bullet", "-dash", "-hyphen" -> 2;
-            case "-enum" -> 4;
+            case "-bullet", "-dash", "-hyphen" -> 4; // mandoc's default widths, 2n and 3n, plus the gap
+            case "-enum" -> 5;
             default -> 8;
         };
     }
@@ -642,7 +743,11 @@ final class MdocFormatter {
             case "-tag", "-hang", "-bullet", "-dash", "-hyphen", "-enum" -> {
                 p.flags |= Terminal.NOBREAK;
                 if (type.equals("-tag")) {
-                    p.flags |= Terminal.BRIND;
+                    p.flags |= Terminal.BRIND | Terminal.BRTRSP;
+                    p.trailspace = 1; // a tag needs one blank after it, else the body starts below
+                } else if (type.equals("-hang")) {
+                    p.flags |= Terminal.HANG;
+                    p.trailspace = 1;
                 }
                 p.rmargin = off + width;
                 p.flags |= Terminal.NOSPACE;
@@ -662,11 +767,12 @@ final class MdocFormatter {
                     }
                 }
                 p.flushln();
-                p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+                p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND | Terminal.BRTRSP | Terminal.HANG);
+                p.trailspace = 0;
                 p.offset = off + width;
                 p.rmargin = p.maxrmargin;
                 p.flags |= Terminal.NOSPACE;
-                int from = type.equals("-tag") || type.equals("-hang") ? head : 0;
+                int from = head; // the head is the tag; other list types ignore it
                 for (int i = from; i < n.kids.size(); i++) {
                     f.node(n.kids.get(i));
                 }
@@ -875,13 +981,6 @@ final class MdocFormatter {
     }
 
     /** Parses and lays out a whole mdoc(7) page. */
-    static String render(String source, String fileName, int width, Style style) {
-        Diags d = new Diags(fileName);
-        MdocParser parser = new MdocParser();
-        parser.run(source, d);
-        return style.render(format(parser, width));
-    }
-
     /** Unused here, kept for symmetry with man's table. */
     static Map<String, Row> rows() {
         return ROWS;

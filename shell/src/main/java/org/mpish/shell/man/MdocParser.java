@@ -22,6 +22,8 @@ final class MdocParser {
         Node parent;
         boolean line;
         boolean eos;
+        /** The table of a {@code TS} node. */
+        Tbl table;
 
         Node(String tok, String text) {
             this.tok = tok;
@@ -72,8 +74,40 @@ final class MdocParser {
         RoffLexer lexer = new RoffLexer(source, diags, () -> false);
         lexer.roff = roff;
         RoffLexer.Line line;
+        Tbl tbl = null;
         while ((line = lexer.next()) != null) {
-            line(line.text());
+            String t = line.text();
+            String req = t.length() > 1 && (t.charAt(0) == '.' || t.charAt(0) == '\'') ? t.substring(1).strip() : null;
+            if (tbl != null) {
+                // a table's lines go to tbl(7) up to .TE; .T& restarts the layout
+                if (req != null && (req.equals("TE") || req.startsWith("TE "))) {
+                    if (!tbl.end(line.number(), false)) {
+                        diags.error(tbl.line, 1, "tbl without any data cells");
+                        Node sp = new Node("sp", null); // as mandoc: an empty table is a blank line
+                        sp.line = true;
+                        add(sp);
+                    }
+                    tbl = null;
+                } else if (req != null && req.startsWith("T&")) {
+                    tbl.restart();
+                } else if (req == null || req.isEmpty()) {
+                    tbl.read(line.number(), t);
+                }
+                continue;
+            }
+            if (req != null && (req.equals("TS") || req.startsWith("TS "))) {
+                tbl = new Tbl(diags, line.number());
+                Node n = new Node("TS", null);
+                n.line = true;
+                n.table = tbl;
+                add(n);
+                continue;
+            }
+            line(t);
+        }
+        if (tbl != null) {
+            diags.error(tbl.line, 0, "appending missing end of block: TS");
+            tbl.end(0, true);
         }
     }
 

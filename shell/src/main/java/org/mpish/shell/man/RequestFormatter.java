@@ -21,9 +21,38 @@ final class RequestFormatter {
                 }
             }
             case TBL -> TblFormatter.render(p, ((ManNode.Elem) n).table);
+            case CE, RJ -> centre(p, n);
+            case LL -> p.setWidth(arg(n));
             default -> {
             }
         }
+    }
+
+    /**
+     * Centres or right-adjusts each input line among the children (after the count): the words
+     * of a line are set, then the line is written out on its own.
+     */
+    private static void centre(Terminal p, ManNode n) {
+        br(p);
+        p.flags |= n.tok == Tok.CE ? Terminal.CENTER : Terminal.RIGHT;
+        ManNode c = n.first == null ? null : n.first.next;
+        while (c != null) {
+            ManNode end = c;
+            do {
+                end = end.next;
+            } while (end != null && !(end instanceof ManNode.Text && end.has(ManNode.LINE)));
+            while (c != end) {
+                if (c instanceof ManNode.Text t) {
+                    p.word(t.string);
+                } else {
+                    pre(p, c);
+                }
+                c = c.next;
+            }
+            p.flags |= Terminal.NOSPACE;
+            p.flushln();
+        }
+        p.flags &= ~(Terminal.CENTER | Terminal.RIGHT);
     }
 
     private static String arg(ManNode n) {

@@ -14,6 +14,8 @@ import java.util.Map;
 final class Roff {
     final Map<String, String> strings = new HashMap<>();
     final Map<String, Integer> registers = new HashMap<>();
+    /** Auto-increments of registers ({@code .nr name value step}), used by {@code \n+} and {@code \n-}. */
+    final Map<String, Integer> steps = new HashMap<>();
     final Map<String, String> macros = new HashMap<>();
     /** Results of {@code .ie} conditions awaiting their {@code .el}. */
     private final java.util.ArrayDeque<Boolean> elseStack = new java.util.ArrayDeque<>();
@@ -83,6 +85,18 @@ final class Roff {
     }
 
     /** A register's value: read-only registers as mandoc defines them, then user registers, else 0. */
+    /** {@code \n+name} / {@code \n-name}: steps the register by its increment first, then reads it. */
+    int register(String name, char sign) {
+        if ((sign == '+' || sign == '-') && !(name.length() == 2 && name.charAt(0) == '.')) {
+            Integer step = steps.get(name);
+            Integer v = registers.get(name);
+            if (v != null && step != null) {
+                registers.put(name, sign == '+' ? v + step : v - step);
+            }
+        }
+        return register(name);
+    }
+
     int register(String name) {
         switch (name) {
             case ".$" -> {

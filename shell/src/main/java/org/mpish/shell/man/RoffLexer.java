@@ -255,6 +255,7 @@ final class RoffLexer {
         int cp = stesc + 2;
         int len = b.length();
         char term = 0;
+        char sign = 0;
         int maxl;
         if (t == 'w' || t == 'B') {
             term = cp < len ? b.charAt(cp) : 0;
@@ -263,7 +264,8 @@ final class RoffLexer {
         } else if (cp >= len) {
             maxl = 0;
         } else if (t == 'n' && (b.charAt(cp) == '+' || b.charAt(cp) == '-')) {
-            cp++; // auto-increment: read the value as it is
+            sign = b.charAt(cp);
+            cp++; // auto-increment
             if (cp < len && b.charAt(cp) == '(') {
                 cp++;
                 maxl = 2;
@@ -330,7 +332,7 @@ final class RoffLexer {
                     res = "";
                 }
             }
-            case 'n' -> res = complete ? String.valueOf(roff == null ? 0 : roff.register(nm)) : "";
+            case 'n' -> res = complete ? String.valueOf(roff == null ? 0 : roff.register(nm, sign)) : "";
             case 'w' -> res = String.valueOf(24 * naml);
             default -> res = complete && nm.matches("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)[cimnpPuvMf]?") ? "1" : "0";
         }

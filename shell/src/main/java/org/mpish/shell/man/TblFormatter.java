@@ -41,10 +41,19 @@ final class TblFormatter {
     }
 
     static void render(Terminal p, Tbl t) {
+        render(p, t, true);
+    }
+
+    /** Lays out a table after a blank line (man(7)) or after just a line break (mdoc(7)), as mandoc does. */
+    static void render(Terminal p, Tbl t, boolean blankBefore) {
         if (t.firstSpan == null || t.cols == 0) {
             return;
         }
-        p.vspace();
+        if (blankBefore) {
+            p.vspace();
+        } else {
+            p.newln();
+        }
         new TblFormatter(p, t).run();
     }
 

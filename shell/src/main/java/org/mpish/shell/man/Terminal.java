@@ -32,6 +32,11 @@ final class Terminal {
     /** The next field always follows on the same line. */
     static final int HANG = 1 << 11;
 
+    /** Centre each output line between the margins ({@code .ce}). */
+    static final int CENTER = 1 << 12;
+    /** Adjust each output line to the right margin ({@code .rj}). */
+    static final int RIGHT = 1 << 13;
+
     private static final int TAB_WIDTH = 5;
 
     final Output out = new Output();
@@ -39,6 +44,9 @@ final class Terminal {
     int offset;
     int rmargin;
     int maxrmargin;
+    /** The line length {@code .ll} set, and the one before it (restored by {@code .ll} alone). */
+    private int defrmargin;
+    private int lastrmargin = 78;
     int trailspace;
     int skipvsp;
     /** Temporary indentation from .ti, undone at the end of the output line. */
@@ -55,7 +63,44 @@ final class Terminal {
     private byte fontLast = Output.ROMAN;
 
     Terminal(int width) {
-        maxrmargin = rmargin = width;
+        maxrmargin = rmargin = defrmargin = width;
+    }
+
+    /**
+     * {@code .ll [+|-]N}: sets the line length (mandoc's ASCII rules: N needs a unit and is
+     * truncated to whole columns; no valid N restores the previous length; at most 1000).
+     */
+    void setWidth(String arg) {
+        int iop = 0;
+        long width = 0;
+        if (arg != null) {
+            String w = arg;
+            if (w.startsWith("+")) {
+                iop = 1;
+                w = w.substring(1);
+            } else if (w.startsWith("-")) {
+                iop = -1;
+                w = w.substring(1);
+            }
+            long bu = Units.basic(w, (char) 0);
+            if (bu == Units.INVALID) {
+                iop = 0;
+            } else {
+                width = bu;
+            }
+        }
+        int cols = (int) Math.max(-1000, Math.min(1000, width / 24));
+        rmargin = defrmargin;
+        if (iop > 0) {
+            defrmargin += cols;
+        } else if (iop == 0) {
+            defrmargin = cols != 0 ? cols : lastrmargin;
+        } else {
+            defrmargin = defrmargin > cols ? defrmargin - cols : 0;
+        }
+        defrmargin = Math.min(Math.max(defrmargin, 0), 1000);
+        lastrmargin = rmargin;
+        rmargin = maxrmargin = defrmargin;
     }
 
     boolean has(int flag) {
@@ -291,6 +336,13 @@ final class Terminal {
             vbr = (int) fill;
             if (nbr == 0) {
                 break;
+            }
+            if (vbr < vtarget) {
+                if (has(CENTER)) {
+                    vbl += (vtarget - vbr) / 2;
+                } else if (has(RIGHT)) {
+                    vbl += vtarget - vbr;
+                }
             }
             field(vbl, nbr);
             int ic = readPos;

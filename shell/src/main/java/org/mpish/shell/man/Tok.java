@@ -16,6 +16,12 @@ public enum Tok {
     SP("sp", Kind.REQUEST, 0),
     TI("ti", Kind.REQUEST, 0),
     TA("ta", Kind.REQUEST, 0),
+    /** {@code .ce N}: the next N text lines centred; they become the node's children. */
+    CE("ce", Kind.REQUEST, 0),
+    /** {@code .rj N}: the next N text lines adjusted to the right margin. */
+    RJ("rj", Kind.REQUEST, 0),
+    /** {@code .ll}: the line length. */
+    LL("ll", Kind.REQUEST, 0),
     /** A tbl(7) table, {@code .TS} to {@code .TE}. */
     TBL("TS", Kind.REQUEST, 0),
     // man(7) macros
@@ -104,7 +110,7 @@ public enum Tok {
 
     /** Tokens that layout decisions look through, like comments. */
     boolean transparent() {
-        return this == FT || this == DT || this == UC || this == PD || this == AT;
+        return this == FT || this == LL || this == DT || this == UC || this == PD || this == AT;
     }
 
     /** Tokens whose formatting never involves text, so fonts are left alone. */

@@ -51,12 +51,30 @@ final class Units {
         return new Scaled(v, unit, hasUnit ? i + 1 : i);
     }
 
+    /**
+     * Horizontal distance in basic units (24 to a column), or {@link #INVALID}; with
+     * {@code defaultUnit} 0 a unit is required, as for {@code .ll}.
+     */
+    static long basic(String s, char defaultUnit) {
+        Scaled su = parse(s, defaultUnit == 0 ? '?' : defaultUnit);
+        if (su == null || su.unit == '?') {
+            return INVALID;
+        }
+        return basicUnits(su);
+    }
+
     /** Horizontal distance in columns, or {@link #INVALID}. */
     static int hspan(String s, char defaultUnit) {
         Scaled su = parse(s, defaultUnit);
         if (su == null) {
             return INVALID;
         }
+        long bu = basicUnits(su);
+        long cols = bu >= 0 ? (bu + 11) / 24 : -((-bu + 11) / 24);
+        return (int) Math.max(-LIMIT, Math.min(LIMIT, cols));
+    }
+
+    private static long basicUnits(Scaled su) {
         double r = su.value * switch (su.unit) {
             case 'u' -> 1.0;
             case 'c' -> 240.0 / 2.54;
@@ -67,9 +85,7 @@ final class Units {
             case 'p' -> 10.0 / 3.0;
             default -> 24.0; // n, m
         };
-        long bu = (long) Math.max(-1e12, Math.min(1e12, r > 0.0 ? r + 0.01 : r - 0.01));
-        long cols = bu >= 0 ? (bu + 11) / 24 : -((-bu + 11) / 24);
-        return (int) Math.max(-LIMIT, Math.min(LIMIT, cols));
+        return (long) Math.max(-1e12, Math.min(1e12, r > 0.0 ? r + 0.01 : r - 0.01));
     }
 
     /** Vertical distance in lines, or {@link #INVALID}. */

@@ -37,10 +37,10 @@ class MandocFidelityTest {
      * checked-in case exercises (so the list is empty):
      * <ul>
      * <li>mdoc(7) pages ({@code .Dd}) are not supported; mandoc switches to its mdoc parser.</li>
-     * <li>roff requests mandoc implements but we only report as unsupported: {@code .tr}, {@code .ll},
-     *     {@code .po}, {@code .ce}, {@code .rj}, {@code .mc}, {@code .ec}, eqn.  (Strings, registers,
-     *     macros, conditions, {@code .ta}, tbl and {@code .so} are implemented; see SystemManFidelityTest
-     *     for the measured agreement on the system's pages.)</li>
+     * <li>roff requests mandoc implements but we only report as unsupported: {@code .po},
+     *     {@code .mc}, {@code .ec}, eqn.  (Strings, registers, macros, conditions, {@code .tr},
+     *     {@code .ta}, {@code .it}, {@code .ce}, {@code .rj}, {@code .ll}, tbl and {@code .so} are
+     *     implemented; see SystemManFidelityTest for the measured agreement on the system's pages.)</li>
      * <li>At widths below about 20 columns, {@code .HP} followed by {@code .EX}/{@code .nf} text with
      *     tabs makes mandoc 1.14.6 drop the rest of the page; we keep rendering.</li>
      * <li>Some malformed inputs make mandoc 1.14.6 fail an assertion (for example {@code .RE} with a
