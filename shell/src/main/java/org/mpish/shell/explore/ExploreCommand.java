@@ -171,14 +171,16 @@ public final class ExploreCommand {
         long schedules = 0, start = 0, cpu0 = 0;
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         ScheduleExplorer.Result last = null;
-        for (int i = 0; i < o.repeat; i++) {
-            if (i == warm) {
-                start = System.nanoTime();
-                cpu0 = os.getProcessCpuTime();
-                schedules = 0;
+        try (var jobs = ScheduledRun.warm(setup)) {
+            for (int i = 0; i < o.repeat; i++) {
+                if (i == warm) {
+                    start = System.nanoTime();
+                    cpu0 = os.getProcessCpuTime();
+                    schedules = 0;
+                }
+                last = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput, jobs).explore();
+                schedules += last.runs();
             }
-            last = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput).explore();
-            schedules += last.runs();
         }
         double secs = (System.nanoTime() - start) / 1e9, cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
         out.printf("RESULT explore.schedules_per_s %.1f schedules/s (%d schedules in %.2f s, %d explorations after %d to warm up; "
