@@ -269,6 +269,16 @@ class ExploreIT {
     }
 
     @Test
+    void sixWildcardReceivesOnFourRanksAreExploredCompletely() throws Exception {
+        // three senders, two messages each, kept in order per sender: 6! / (2! 2! 2!) = 90 orders, not 6! = 720
+        Launcher.Result r = mpish("explore", "-n", "4", script("scripts/explore/six-wildcards.js"));
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(r.out().contains("  90 schedules run; pruned: "), r.toString());
+        assertTrue(r.out().contains("exploration complete: every schedule was run"), r.toString());
+        assertTrue(r.out().contains("no problem in any schedule"), r.toString());
+    }
+
+    @Test
     void iprobeAndTestMayLookTooEarlyOnceEach() throws Exception {
         // each may miss what is there once (a polling loop then sees it): 2 x 2 outputs, all four different
         Launcher.Result r = mpish("explore", "-n", "2", "--same-output", script("poll.js"));
@@ -323,6 +333,33 @@ class ExploreIT {
         assertTrue(r.out().contains("\"1:0 2:0 1:1\" here"), r.toString());
         assertTrue(r.out().contains("\"2:0 1:0 1:1\" here"), r.toString());
         assertFalse(r.out().contains("1:1 1:0"), r.toString());
+    }
+
+    @Test
+    void theShellStepsThroughASavedScheduleWithItsViews() throws Exception {
+        String sched = dir.resolve("step.sched").toString();
+        String race = script("scripts/explore/wildcard-race.js");
+        assertEquals(1, mpish("explore", "-n", "3", "-o", sched, race).status());
+        Launcher.Result r = mpish("-c", "trace replay " + sched + " " + race + "; ranks; trace step; ranks; trace continue; ranks");
+        assertEquals(1, r.status(), r.toString());
+        String out = r.out();
+        // paused before the receive takes rank 1's message: rank 0 waits with both messages queued
+        int first = out.indexOf("paused at choice 1: rank 0's 1st MPI_Recv (MPI_ANY_SOURCE, tag 0) matched rank 1, not rank 2");
+        int queued = out.indexOf("a message from any rank with tag 0 on MPI_COMM_WORLD (2 messages that do not match are queued");
+        // then stuck: rank 0 waits for rank 1, which is in MPI_Finalize
+        int stuck = out.indexOf("paused: no rank can move");
+        int waits = out.indexOf("a message from rank 1 with tag 0 on MPI_COMM_WORLD (1 message that does not match is queued", stuck);
+        int ended = out.indexOf("the replay ended with exit status 1");
+        assertTrue(first >= 0 && queued > first && stuck > queued && waits > stuck && ended > waits, out);
+        assertTrue(out.substring(ended).contains("deadlock: every rank is waiting"), out);
+        assertTrue(out.contains("first message: from rank 1"), out);
+        // a schedule of another script is refused in one line, and nothing starts
+        Launcher.Result other = mpish("-c", "trace replay " + sched + " " + script("probe.js"));
+        assertEquals(2, other.status(), other.toString());
+        assertEquals("trace: " + sched + " is a schedule of wildcard-race.js, not of probe.js", other.err().strip());
+        Launcher.Result none = mpish("-c", "trace step");
+        assertEquals(1, none.status(), none.toString());
+        assertTrue(none.err().contains("trace step: no replay"), none.toString());
     }
 
     @Test

@@ -55,14 +55,29 @@ public final class ScheduledRun {
     public static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err) { return run(s, plan, out, err, null); }
 
     private static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err, WarmJobs warm) {
+        return run(s, plan, out, err, warm, null, job -> { });
+    }
+
+    /**
+     * Runs the script once, pausing at {@code gate} (see {@link Scheduler.Gate}); {@code onJob} is given the job
+     * before its ranks start (the shell shows it in its views).
+     */
+    public static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err, Scheduler.Gate gate, java.util.function.Consumer<Job> onJob) {
+        return run(s, plan, out, err, null, gate, onJob);
+    }
+
+    private static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err, WarmJobs warm, Scheduler.Gate gate,
+                           java.util.function.Consumer<Job> onJob) {
         Scheduler[] sched = new Scheduler[1];
         ScriptRunner runner = new ScriptRunner(s.ranks(), s.args(), s.timeout(), s.sandbox(), out, err, OPTIONS)
                 .withWarmJobs(warm)
                 .withJobSetup(job -> {
                     Scheduler x = new Scheduler(job, plan);
                     sched[0] = x;
+                    if (gate != null) x.gate(gate);
                     job.control(x);
                     if (s.sync()) P2p.zeroBuffering(job);
+                    onJob.accept(job);
                 });
         int exit = runner.run(s.name(), s.code());
         Job j = runner.lastJob();
