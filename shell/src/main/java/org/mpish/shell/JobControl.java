@@ -89,6 +89,15 @@ final class JobControl {
         job();
     }
 
+    /** Makes {@code j}, started elsewhere, the session's job (its size becomes the session's). */
+    void adopt(Job j) {
+        close();
+        job = j;
+        size = j.size();
+        defaultRank = Math.min(defaultRank, size - 1);
+        tracing.attach(j);
+    }
+
     /** Ends the job, its JavaScript contexts and its trace. */
     void close() {
         tracing.detach();

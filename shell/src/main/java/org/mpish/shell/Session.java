@@ -82,6 +82,13 @@ public final class Session implements AutoCloseable {
     public void newJob(int n) { jobs.newJob(n); }
     /** The JavaScript context of a rank; call on that rank's thread only. */
     public JsRank js(Rank r) { return jobs.js(r); }
+    /** Makes {@code j} (a replayed run, `trace replay`) the session's job, so the views show it. */
+    void adoptJob(Job j) { jobs.adopt(j); }
+
+    private TraceReplay replay;
+    /** The replay `trace step` drives, or null. */
+    TraceReplay replay() { return replay; }
+    void setReplay(TraceReplay r) { replay = r; }
 
     // ---- executing lines -------------------------------------------------------------------------
 

@@ -65,7 +65,7 @@ final class SessionCommands {
     static final class Trace implements Builtin {
         static final Set<String> FAMILIES = Set.of("attr", "err", "p2p", "bsend", "rma", "lapi", "coll", "all");
         @Override public String name() { return "trace"; }
-        @Override public String usage() { return "trace on [FAMILY...] | off | save FILE | clear"; }
+        @Override public String usage() { return "trace on [FAMILY...] | off | save FILE | clear | replay SCHEDULE SCRIPT [-- ARGS] | step | continue"; }
         @Override public String summary() { return "print events as they happen (attr err p2p bsend rma lapi coll, or all)"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             if (line.args().isEmpty()) {
@@ -92,6 +92,23 @@ final class SessionCommands {
                 }
                 s.printer().println("wrote " + ev.size() + " events to " + f + " (open it in Perfetto or chrome://tracing)");
                 return true;
+            }
+            if (mode.equals("replay")) {
+                if (line.args().size() < 3 || line.args().size() > 3 && !line.args().get(3).text().equals("--")) {
+                    throw new IllegalArgumentException("usage: trace replay SCHEDULE SCRIPT [-- ARGS]");
+                }
+                java.util.List<String> args = new java.util.ArrayList<>();
+                for (int i = 4; i < line.args().size(); i++) args.add(line.args().get(i).text());
+                s.printer().println(TraceReplay.start(s, line.args().get(1).text(), line.args().get(2).text(), args));
+                return !s.replay().failed();
+            }
+            if (mode.equals("step") || mode.equals("continue")) {
+                if (line.args().size() != 1) throw new IllegalArgumentException("usage: trace " + mode);
+                TraceReplay r = s.replay();
+                if (r == null) return s.failure("trace " + mode + ": no replay; start one with `trace replay SCHEDULE SCRIPT`");
+                boolean over = r.ended();
+                s.printer().println(mode.equals("step") ? r.step() : r.finish());
+                return over || !r.failed();
             }
             if (!mode.equals("on")) throw new IllegalArgumentException("usage: " + usage());
             Set<String> fams = new LinkedHashSet<>();

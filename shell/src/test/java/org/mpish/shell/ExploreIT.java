@@ -104,6 +104,54 @@ class ExploreIT {
             MPI.Win_free(win);
             """;
 
+    /** Task 2 sends its active message only after task 0 has handled task 1's (an MPI message says so). */
+    private static final String AM_AFTER = """
+            MPI.Comm_rank(MPI.COMM_WORLD);
+            const h = LAPI.Init();
+            const me = LAPI.Qenv(h, LAPI.TASK_ID);
+            const arrived = mem.alloc(8), buf = mem.alloc(4);
+            const from = [];
+            function onMessage(hndl, uhdr, uhdr_len, info) { from.push(info.src); }
+            const handlers = LAPI.Address_init(h, onMessage), counters = LAPI.Address_init(h, arrived);
+            if (me === 0) {
+              LAPI.Waitcntr(h, arrived, 1);
+              MPI.Send(buf, 1, MPI.INT, 2, 0, MPI.COMM_WORLD);
+              LAPI.Waitcntr(h, arrived, 1);
+              if (from[0] !== 1) throw new Error('task ' + from[0] + ' came first');
+              print('from ' + from.join(' then '));
+            } else {
+              if (me === 2) MPI.Recv(buf, 1, MPI.INT, 0, 0, MPI.COMM_WORLD);
+              const sent = mem.alloc(8);
+              LAPI.Amsend(h, 0, handlers[0], 0, 0, 0, 0, counters[0], sent, 0);
+              LAPI.Waitcntr(h, sent, 1);
+            }
+            LAPI.Gfence(h);
+            LAPI.Term(h);
+            """;
+
+    /** Task 1 sends two active messages: they keep their order; only task 2's may come before, between or after. */
+    private static final String AM_TWO = """
+            const h = LAPI.Init();
+            const me = LAPI.Qenv(h, LAPI.TASK_ID);
+            const arrived = mem.alloc(8);
+            const from = [];
+            function onMessage(hndl, uhdr, uhdr_len, info) { from.push(info.src + ':' + mem.read(uhdr, MPI.INT, 1)[0]); }
+            const handlers = LAPI.Address_init(h, onMessage), counters = LAPI.Address_init(h, arrived);
+            if (me === 0) {
+              LAPI.Waitcntr(h, arrived, 3);
+              print(from.join(' '));
+            } else {
+              const sent = mem.alloc(8), hdr = mem.alloc(8);
+              for (let i = 0; i < (me === 1 ? 2 : 1); i++) {
+                mem.write(hdr, MPI.INT, [i]);
+                LAPI.Amsend(h, 0, handlers[0], hdr, 8, 0, 0, counters[0], sent, 0);
+                LAPI.Waitcntr(h, sent, 1);
+              }
+            }
+            LAPI.Gfence(h);
+            LAPI.Term(h);
+            """;
+
     private static final String SPIN = """
             if (MPI.Comm_rank(MPI.COMM_WORLD) === 0) { for (;;) {} }
             """;
@@ -117,6 +165,8 @@ class ExploreIT {
         Files.writeString(dir.resolve("spin.js"), SPIN);
         Files.writeString(dir.resolve("poll.js"), POLL);
         Files.writeString(dir.resolve("locks.js"), LOCKS);
+        Files.writeString(dir.resolve("am-after.js"), AM_AFTER);
+        Files.writeString(dir.resolve("am-two.js"), AM_TWO);
     }
 
     private static Launcher.Result mpish(String... args) throws Exception {
@@ -219,6 +269,16 @@ class ExploreIT {
     }
 
     @Test
+    void sixWildcardReceivesOnFourRanksAreExploredCompletely() throws Exception {
+        // three senders, two messages each, kept in order per sender: 6! / (2! 2! 2!) = 90 orders, not 6! = 720
+        Launcher.Result r = mpish("explore", "-n", "4", script("scripts/explore/six-wildcards.js"));
+        assertEquals(0, r.status(), r.toString());
+        assertTrue(r.out().contains("  90 schedules run; pruned: "), r.toString());
+        assertTrue(r.out().contains("exploration complete: every schedule was run"), r.toString());
+        assertTrue(r.out().contains("no problem in any schedule"), r.toString());
+    }
+
+    @Test
     void iprobeAndTestMayLookTooEarlyOnceEach() throws Exception {
         // each may miss what is there once (a polling loop then sees it): 2 x 2 outputs, all four different
         Launcher.Result r = mpish("explore", "-n", "2", "--same-output", script("poll.js"));
@@ -240,6 +300,66 @@ class ExploreIT {
         assertTrue(r.out().contains("rank 1's 1st MPI_Win_lock (exclusive lock on rank 0 of win0) was left to a competing request, "
                 + "not granted first"), r.toString());
         replays(sched, script("locks.js"), 1, "rank 1 was not first: it saw 2");
+    }
+
+    @Test
+    void activeMessagesFromTwoOriginsAreHandledInEitherOrder() throws Exception {
+        // LAPI orders no two transfers (only counters and LAPI_Fence do): task 2's message may be handled first
+        String sched = dir.resolve("am.sched").toString();
+        String am = script("scripts/explore/am-order.js");
+        Launcher.Result r = mpish("explore", "-n", "3", "-o", sched, am);
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.out().contains("2 schedules run"), r.toString());
+        assertTrue(r.out().contains("exploration complete"), r.toString());
+        assertTrue(r.out().contains("problem 1: an uncaught error"), r.toString());
+        assertTrue(r.out().contains("rank 0's 1st active message handled on LAPI handle 0 came from task 2, not task 1"), r.toString());
+        Launcher.Result replay = replays(sched, am, 1, "task 2's message was handled first");
+        assertEquals("handled: from task 2, then task 1\n", replay.out());
+        // a message sent only because the first was handled cannot come first: one schedule, the other pruned
+        Launcher.Result after = mpish("explore", "-n", "3", script("am-after.js"));
+        assertEquals(0, after.status(), after.toString());
+        assertTrue(after.out().contains("1 schedule run; pruned: 1 sender"), after.toString());
+        assertTrue(after.out().contains("no problem in any schedule"), after.toString());
+    }
+
+    @Test
+    void activeMessagesOfOneOriginKeepTheirOrder() throws Exception {
+        // task 2's one message before, between or after task 1's two, which stay in order: 3 outputs, not 3! = 6
+        Launcher.Result r = mpish("explore", "-n", "3", "--same-output", script("am-two.js"));
+        assertEquals(1, r.status(), r.toString());
+        assertTrue(r.out().contains("3 schedules run"), r.toString());
+        assertTrue(r.out().contains("exploration complete"), r.toString());
+        assertEquals(2, r.out().lines().filter(l -> l.startsWith("problem ")).count(), r.toString());
+        assertTrue(r.out().contains("\"1:0 2:0 1:1\" here"), r.toString());
+        assertTrue(r.out().contains("\"2:0 1:0 1:1\" here"), r.toString());
+        assertFalse(r.out().contains("1:1 1:0"), r.toString());
+    }
+
+    @Test
+    void theShellStepsThroughASavedScheduleWithItsViews() throws Exception {
+        String sched = dir.resolve("step.sched").toString();
+        String race = script("scripts/explore/wildcard-race.js");
+        assertEquals(1, mpish("explore", "-n", "3", "-o", sched, race).status());
+        Launcher.Result r = mpish("-c", "trace replay " + sched + " " + race + "; ranks; trace step; ranks; trace continue; ranks");
+        assertEquals(1, r.status(), r.toString());
+        String out = r.out();
+        // paused before the receive takes rank 1's message: rank 0 waits with both messages queued
+        int first = out.indexOf("paused at choice 1: rank 0's 1st MPI_Recv (MPI_ANY_SOURCE, tag 0) matched rank 1, not rank 2");
+        int queued = out.indexOf("a message from any rank with tag 0 on MPI_COMM_WORLD (2 messages that do not match are queued");
+        // then stuck: rank 0 waits for rank 1, which is in MPI_Finalize
+        int stuck = out.indexOf("paused: no rank can move");
+        int waits = out.indexOf("a message from rank 1 with tag 0 on MPI_COMM_WORLD (1 message that does not match is queued", stuck);
+        int ended = out.indexOf("the replay ended with exit status 1");
+        assertTrue(first >= 0 && queued > first && stuck > queued && waits > stuck && ended > waits, out);
+        assertTrue(out.substring(ended).contains("deadlock: every rank is waiting"), out);
+        assertTrue(out.contains("first message: from rank 1"), out);
+        // a schedule of another script is refused in one line, and nothing starts
+        Launcher.Result other = mpish("-c", "trace replay " + sched + " " + script("probe.js"));
+        assertEquals(2, other.status(), other.toString());
+        assertEquals("trace: " + sched + " is a schedule of wildcard-race.js, not of probe.js", other.err().strip());
+        Launcher.Result none = mpish("-c", "trace step");
+        assertEquals(1, none.status(), none.toString());
+        assertTrue(none.err().contains("trace step: no replay"), none.toString());
     }
 
     @Test

@@ -49,6 +49,22 @@ public final class Scheduler implements Controller {
     private volatile String mismatch;
     private final int[][] clocks;
     private final List<Send> sends = new ArrayList<>();
+    private volatile Gate gate;
+
+    /**
+     * Lets a person step through a run (the shell's {@code trace replay}): called on the deciding rank's thread,
+     * with every rank waiting, and the run goes on when it returns.
+     */
+    public interface Gate {
+        /** Before a choice that could have gone another way is carried out; {@code d} is that decision. */
+        void before(Decision d);
+
+        /** When no rank can move any more and nothing is left to decide, before the job is aborted as stuck. */
+        void stuck(String rollCall);
+    }
+
+    /** Pauses the run at each decision with alternatives, and when it is stuck (see {@link Gate}). */
+    public void gate(Gate g) { gate = g; }
 
     /**
      * A message sent in this run, for the happens-before analysis: to whom, on which context, the sender's clock,
@@ -210,6 +226,8 @@ public final class Scheduler implements Controller {
     }
 
     private void abortStuck() {
+        Gate g = gate;
+        if (g != null && job.abortReason() == null) g.stuck(job.rollCall());
         String why;
         synchronized (this) {
             why = unsatisfiable();
@@ -314,8 +332,11 @@ public final class Scheduler implements Controller {
             clock[best.rank]++;
             List<String> texts = new ArrayList<>();
             for (int v : bestCands) texts.add(best.text(v));
-            decisions.add(new Decision(best.rank, best.ordinal, best.call, best.callOrdinal, best.label(), best.verb(), bestValue,
-                    bestCands, texts, best.text(bestValue), clock[best.rank], best.context(), best.tag()));
+            Decision d = new Decision(best.rank, best.ordinal, best.call, best.callOrdinal, best.label(), best.verb(), bestValue,
+                    bestCands, texts, best.text(bestValue), clock[best.rank], best.context(), best.tag());
+            decisions.add(d);
+            Gate g = gate;
+            if (g != null && d.branching()) g.before(d); // every rank waits meanwhile: none can move until this is done
         }
         best.value = bestValue;
         best.resolve(bestValue);

@@ -20,6 +20,8 @@ final class ActiveMessages {
 
     /** A MAGIC value in lapi_return_info_t that handlers must leave alone (L36). */
     static final long MAGIC = 0x1A9D;
+    /** What the step that runs a message's header handler is called (in waits, and for {@link AmOrder}). */
+    static final String HEADER_STEP = "header handler";
 
     static void send(Context o, XferSpec x) {
         Rank t = Origin.target(o, x);
@@ -78,8 +80,11 @@ final class ActiveMessages {
         Origin.sendComplete(o, m, x, "uhdr and udata reusable");
         Vec ov = orgVec;
         Step[] self = new Step[1];
-        self[0] = new Step(m, true, "header handler", AM_ERR, o.rank().id(),
-                () -> arrive(LapiRank.of(t).context(o.handle()), m, x, o.rank().id(), uhdr, data, ov, self[0]));
+        var clock = AmOrder.sent(o.rank(), t, o.handle());
+        self[0] = new Step(m, true, HEADER_STEP, AM_ERR, o.rank().id(), () -> {
+            AmOrder.arrived(t, clock);
+            arrive(LapiRank.of(t).context(o.handle()), m, x, o.rank().id(), uhdr, data, ov, self[0]);
+        });
         Wire.deliver(t, o.handle(), self[0]);
     }
 

@@ -44,6 +44,8 @@ public final class Context {
     private static final int MAX_STEPS_PER_DISPATCH = 10_000;
     /** While an inline completion handler (LAPI_SEND_REPLY) runs: the message's source, else -1 (L37). */
     int replyOnlyTo = -1;
+    /** Decides which origin's active message runs next when the schedule is explored; null otherwise. */
+    private final AmOrder order;
 
     Context(LapiRank owner, int handle, Settings settings) {
         this.owner = owner;
@@ -51,6 +53,7 @@ public final class Context {
         this.settings = settings;
         this.interrupt = settings.interrupt();
         this.purged = new boolean[owner.rank().job().size()];
+        this.order = AmOrder.of(this);
     }
 
     public int handle() { return handle; }
@@ -128,6 +131,9 @@ public final class Context {
         if (!noPoll) dispatch();
     }
 
+    /** Has the next progress point run the dispatcher (an explored order was decided). */
+    void wakeDispatcher() { rank().post(this::kick); }
+
     /** While true (LAPI_Nopoll_wait) progress points leave this context's queue alone (L23). */
     void setNoPoll(boolean b) {
         noPoll = b;
@@ -145,7 +151,7 @@ public final class Context {
         int n = 0;
         try {
             Step s;
-            while (n < MAX_STEPS_PER_DISPATCH && (s = inbound.poll()) != null) {
+            while (n < MAX_STEPS_PER_DISPATCH && (s = order == null ? inbound.poll() : order.next(inbound)) != null) {
                 run(s);
                 n++;
             }
@@ -155,7 +161,8 @@ public final class Context {
                 inbound.addAll(later);
                 later.clear();
             }
-            if (!inbound.isEmpty()) rank().post(this::kick);
+            // not while an explored order is being decided: its decision wakes the dispatcher
+            if (!inbound.isEmpty() && (order == null || !order.waiting())) rank().post(this::kick);
         }
         return n;
     }

@@ -171,14 +171,16 @@ public final class ExploreCommand {
         long schedules = 0, start = 0, cpu0 = 0;
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         ScheduleExplorer.Result last = null;
-        for (int i = 0; i < o.repeat; i++) {
-            if (i == warm) {
-                start = System.nanoTime();
-                cpu0 = os.getProcessCpuTime();
-                schedules = 0;
+        try (var jobs = ScheduledRun.warm(setup)) {
+            for (int i = 0; i < o.repeat; i++) {
+                if (i == warm) {
+                    start = System.nanoTime();
+                    cpu0 = os.getProcessCpuTime();
+                    schedules = 0;
+                }
+                last = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput, jobs).explore();
+                schedules += last.runs();
             }
-            last = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput).explore();
-            schedules += last.runs();
         }
         double secs = (System.nanoTime() - start) / 1e9, cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
         out.printf("RESULT explore.schedules_per_s %.1f schedules/s (%d schedules in %.2f s, %d explorations after %d to warm up; "
@@ -229,27 +231,48 @@ public final class ExploreCommand {
         try {
             Opts o = parse(argv, false);
             if (o.schedule == null) throw new Usage("mpish run: --schedule needs a file");
-            ScheduleFile f;
-            try {
-                f = ScheduleFile.parse(read("mpish run", o.schedule), o.schedule);
-            } catch (ScheduleFile.Invalid e) {
-                throw new Usage("mpish run: " + e.getMessage());
-            }
-            String code = read("mpish run", o.script);
-            String name = Path.of(o.script).getFileName().toString();
-            if (!f.digest().equals(ScheduleFile.digest(code))) {
-                throw new Usage("mpish run: " + o.schedule + " is a schedule of " + f.script()
-                        + (f.script().equals(name) ? " as it was when explored; this " + name + " is different" : ", not of " + name));
-            }
-            if (o.ranks != null && o.ranks != f.ranks()) {
-                throw new Usage("mpish run: " + o.schedule + " is a schedule for " + f.ranks() + " ranks, not " + o.ranks + " (-n)");
-            }
-            ScheduledRun.Setup setup = new ScheduledRun.Setup(name, code, f.ranks(), o.args, f.sync(), o.timeout,
-                    new Sandbox(o.io, o.env, o.host));
-            return ScheduledRun.run(setup, f.plan(), out, err).exit();
+            Replay r = load("mpish run", o.schedule, o.script, o.ranks, o.args, o.timeout, new Sandbox(o.io, o.env, o.host));
+            return ScheduledRun.run(r.setup(), r.plan(), out, err).exit();
         } catch (Usage u) {
             err.println(u.getMessage());
             return EXIT_USAGE;
         }
+    }
+
+    /** A saved schedule checked against its script: how to run that script, and the decisions to take. */
+    public record Replay(ScheduledRun.Setup setup, ScheduleFile file) {
+        public org.mpish.runtime.explore.Plan plan() { return file.plan(); }
+    }
+
+    /**
+     * Reads {@code schedule} and {@code script} for {@code trace replay} in the shell; a bad file, or a schedule of
+     * another script or rank count, is an IllegalArgumentException with a one-line message.
+     */
+    public static Replay loadForShell(String schedule, String script, List<String> args) {
+        try {
+            return load("trace replay", schedule, script, null, args, 0, Sandbox.STRICT);
+        } catch (Usage u) {
+            throw new IllegalArgumentException(u.getMessage().replaceFirst("^trace replay: ", "")); // the shell names the command
+        }
+    }
+
+    private static Replay load(String who, String schedule, String script, Integer ranks, List<String> args, double timeout,
+                               Sandbox sandbox) throws Usage {
+        ScheduleFile f;
+        try {
+            f = ScheduleFile.parse(read(who, schedule), schedule);
+        } catch (ScheduleFile.Invalid e) {
+            throw new Usage(who + ": " + e.getMessage());
+        }
+        String code = read(who, script);
+        String name = Path.of(script).getFileName().toString();
+        if (!f.digest().equals(ScheduleFile.digest(code))) {
+            throw new Usage(who + ": " + schedule + " is a schedule of " + f.script()
+                    + (f.script().equals(name) ? " as it was when explored; this " + name + " is different" : ", not of " + name));
+        }
+        if (ranks != null && ranks != f.ranks()) {
+            throw new Usage(who + ": " + schedule + " is a schedule for " + f.ranks() + " ranks, not " + ranks + " (-n)");
+        }
+        return new Replay(new ScheduledRun.Setup(name, code, f.ranks(), args, f.sync(), timeout, sandbox), f);
     }
 }

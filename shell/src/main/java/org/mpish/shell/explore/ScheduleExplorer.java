@@ -12,6 +12,7 @@ import org.mpish.runtime.explore.Decision;
 import org.mpish.runtime.explore.Plan;
 import org.mpish.runtime.explore.Scheduler;
 import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.shell.script.WarmJobs;
 
 /**
  * Runs a script under every schedule its choices allow, depth first: each run follows a plan (the decisions of an
@@ -36,13 +37,29 @@ public final class ScheduleExplorer {
     private final int maxSchedules;
     private final boolean sameOutput;
 
+    /** Jobs made ahead, shared by several explorations of one setup (else each exploration makes its own). */
+    private final WarmJobs warm;
+
     public ScheduleExplorer(ScheduledRun.Setup setup, int maxSchedules, boolean sameOutput) {
+        this(setup, maxSchedules, sameOutput, null);
+    }
+
+    /** With {@code warm} from {@link ScheduledRun#warm} for this setup; the caller closes it. */
+    public ScheduleExplorer(ScheduledRun.Setup setup, int maxSchedules, boolean sameOutput, WarmJobs warm) {
         this.setup = setup;
         this.maxSchedules = maxSchedules;
         this.sameOutput = sameOutput;
+        this.warm = warm;
     }
 
     public Result explore() {
+        if (warm != null) return explore(warm);
+        try (WarmJobs w = ScheduledRun.warm(setup)) {
+            return explore(w);
+        }
+    }
+
+    private Result explore(WarmJobs warm) {
         Deque<Plan> todo = new ArrayDeque<>();
         todo.push(Plan.empty());
         Set<String> seen = new HashSet<>();
@@ -52,7 +69,7 @@ public final class ScheduleExplorer {
         String firstOut = null;
         while (!todo.isEmpty() && runs < maxSchedules) {
             Plan plan = todo.pop();
-            ScheduledRun.Outcome o = ScheduledRun.run(setup, plan);
+            ScheduledRun.Outcome o = ScheduledRun.run(setup, plan, warm);
             runs++;
             if (o.infeasible() != null) {
                 impossible++;

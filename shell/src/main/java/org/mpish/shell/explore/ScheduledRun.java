@@ -11,6 +11,7 @@ import org.mpish.runtime.explore.Scheduler;
 import org.mpish.runtime.catalog.JobSettings;
 import org.mpish.shell.script.Sandbox;
 import org.mpish.shell.script.ScriptRunner;
+import org.mpish.shell.script.WarmJobs;
 
 /**
  * One run of a script under a {@link Scheduler} following a {@link Plan}, in this JVM: its exit status, what it
@@ -28,11 +29,21 @@ public final class ScheduledRun {
 
     private ScheduledRun() {}
 
+    /** Jobs and contexts made ahead for runs of {@code s} (close it after the last run). */
+    public static WarmJobs warm(Setup s) {
+        return new WarmJobs(s.ranks(), s.args(), s.sandbox(), OPTIONS.withAbortOnDeadlock(true));
+    }
+
+    private static final Job.Options OPTIONS = Job.Options.defaults();
+
     /** Runs the script once, output captured. */
-    public static Outcome run(Setup s, Plan plan) {
+    public static Outcome run(Setup s, Plan plan) { return run(s, plan, (WarmJobs) null); }
+
+    /** Runs the script once, output captured, on a job from {@code warm} (made by {@link #warm}) when not null. */
+    public static Outcome run(Setup s, Plan plan, WarmJobs warm) {
         ByteArrayOutputStream o = new ByteArrayOutputStream(), e = new ByteArrayOutputStream();
         PrintStream po = new PrintStream(o, true, StandardCharsets.UTF_8), pe = new PrintStream(e, true, StandardCharsets.UTF_8);
-        Ran r = run(s, plan, po, pe);
+        Ran r = run(s, plan, po, pe, warm);
         return new Outcome(r.exit, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8), r.kind,
                 r.scheduler.decisions(), r.scheduler.sends(), r.scheduler.infeasible());
     }
@@ -41,14 +52,32 @@ public final class ScheduledRun {
     public record Ran(int exit, Scheduler scheduler, Job.Abort.Kind kind) {}
 
     /** Runs the script once, printing to {@code out} / {@code err}. */
-    public static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err) {
+    public static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err) { return run(s, plan, out, err, null); }
+
+    private static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err, WarmJobs warm) {
+        return run(s, plan, out, err, warm, null, job -> { });
+    }
+
+    /**
+     * Runs the script once, pausing at {@code gate} (see {@link Scheduler.Gate}); {@code onJob} is given the job
+     * before its ranks start (the shell shows it in its views).
+     */
+    public static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err, Scheduler.Gate gate, java.util.function.Consumer<Job> onJob) {
+        return run(s, plan, out, err, null, gate, onJob);
+    }
+
+    private static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err, WarmJobs warm, Scheduler.Gate gate,
+                           java.util.function.Consumer<Job> onJob) {
         Scheduler[] sched = new Scheduler[1];
-        ScriptRunner runner = new ScriptRunner(s.ranks(), s.args(), s.timeout(), s.sandbox(), out, err, Job.Options.defaults())
+        ScriptRunner runner = new ScriptRunner(s.ranks(), s.args(), s.timeout(), s.sandbox(), out, err, OPTIONS)
+                .withWarmJobs(warm)
                 .withJobSetup(job -> {
                     Scheduler x = new Scheduler(job, plan);
                     sched[0] = x;
+                    if (gate != null) x.gate(gate);
                     job.control(x);
                     if (s.sync()) JobSettings.zeroBuffering(job);
+                    onJob.accept(job);
                 });
         int exit = runner.run(s.name(), s.code());
         Job j = runner.lastJob();

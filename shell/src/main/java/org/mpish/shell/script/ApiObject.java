@@ -23,15 +23,38 @@ final class ApiObject implements ProxyObject {
     /** Set once the prelude has run (its factories make the script values); members are only asked for after. */
     private JsValues values;
     private final Map<String, Object> members = new ConcurrentHashMap<>();
-    private final Map<String, Call> calls = new LinkedHashMap<>();
-    private final Map<String, Constant> constants = new LinkedHashMap<>();
+    private final Map<String, Call> calls;
+    private final Map<String, Constant> constants;
+    private final String keyList;
+
+    /** The members of one API of one catalogue: the same for every rank, so made once (not per context). */
+    private record Members(Map<String, Call> calls, Map<String, Constant> constants, String keyList) {}
+
+    private static final Map<Catalogue, Map<String, Members>> MEMBERS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
 
     ApiObject(String api, Catalogue catalogue, Rank rank) {
         this.api = api;
         this.rank = rank;
+        Members m = MEMBERS.computeIfAbsent(catalogue, c -> new ConcurrentHashMap<>()).computeIfAbsent(api, a -> members(catalogue, a));
+        this.calls = m.calls();
+        this.constants = m.constants();
+        this.keyList = m.keyList();
+    }
+
+    private static Members members(Catalogue catalogue, String api) {
+        Map<String, Call> calls = new LinkedHashMap<>();
+        Map<String, Constant> constants = new LinkedHashMap<>();
         for (Call c : ScriptApi.calls(catalogue, api)) calls.put(c.scriptName(), c);
         for (Constant c : ScriptApi.constants(catalogue, api)) constants.put(c.scriptName(), c);
+        List<String> keys = new ArrayList<>(calls.keySet());
+        keys.addAll(constants.keySet());
+        return new Members(java.util.Collections.unmodifiableMap(calls), java.util.Collections.unmodifiableMap(constants),
+                String.join(",", keys));
     }
+
+    /** {@link #keys} joined by commas. */
+    String keyList() { return keyList; }
 
     void attach(JsValues v) { values = v; }
 

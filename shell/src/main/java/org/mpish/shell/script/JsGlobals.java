@@ -49,8 +49,8 @@ final class JsGlobals {
         bindings.putMember("__lapi", (ProxyExecutable) a -> lapi.getMember(a[0].asString()));
         bindings.putMember("__lapiArity", (ProxyExecutable) a -> lapi.arity(a[0].asString()));
         // the member names as one string each: the fewest host crossings while the context starts
-        bindings.putMember("__mpiKeys", String.join(",", mpi.keys()));
-        bindings.putMember("__lapiKeys", String.join(",", lapi.keys()));
+        bindings.putMember("__mpiKeys", mpi.keyList());
+        bindings.putMember("__lapiKeys", lapi.keyList());
         JsValues v = new JsValues(context, rank, context.eval(PRELUDE));
         // the members need the conversions, which need the prelude's factories
         mpi.attach(v);

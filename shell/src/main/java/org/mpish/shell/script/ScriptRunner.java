@@ -43,6 +43,8 @@ public final class ScriptRunner {
     /** The job of the last run, kept for a caller that looks at how it ended. */
     private volatile Job last;
     private volatile boolean interruptRequested;
+    /** Jobs and contexts made ahead (explore's many runs of one script); null: each run makes its own. */
+    private WarmJobs warm;
 
     public ScriptRunner(int ranks, List<String> args, double timeoutSeconds, Sandbox sandbox, PrintStream out,
                         PrintStream err, Job.Options options) {
@@ -61,18 +63,30 @@ public final class ScriptRunner {
         return this;
     }
 
+    /** Takes each run's job and contexts from {@code w} (made ahead, for these same settings) instead of making them. */
+    public ScriptRunner withWarmJobs(WarmJobs w) {
+        if (w != null && !w.fits(ranks, args, sandbox, options.withAbortOnDeadlock(true))) {
+            throw new IllegalArgumentException("warm jobs made for other settings");
+        }
+        this.warm = w;
+        return this;
+    }
+
     /** The job of the last {@link #run} (ended), or null. */
     public Job lastJob() { return last; }
 
     /** Runs {@code code} (named {@code fileName} in messages) and returns the exit status. */
     public int run(String fileName, String code) {
         Source source = Source.newBuilder("js", code, fileName).buildLiteral();
-        RankOutput output = new RankOutput(out, false, ranks);
+        WarmJobs.Ready ready = warm == null ? null : warm.take();
+        if (ready != null) ready.printTo(out);
+        RankOutput output = ready != null ? ready.output : new RankOutput(out, false, ranks);
         Map<Integer, String> failures = new TreeMap<>();
         // a rank publishes its context here, then checks for an abort; an abort is set, then cancels what is here:
         // so a context made while the job is being aborted is cancelled by one side or the other
-        AtomicReferenceArray<JsRank> contexts = new AtomicReferenceArray<>(ranks);
-        try (Job job = Catalogue.get().newJob(ranks, options.withAbortOnDeadlock(true))) {
+        AtomicReferenceArray<JsRank> contexts = ready != null ? new AtomicReferenceArray<>(ready.contexts) : new AtomicReferenceArray<>(ranks);
+        Job job = ready != null ? ready.job : Catalogue.get().newJob(ranks, options.withAbortOnDeadlock(true));
+        try {
             running = job;
             org.mpish.shell.MemoryCap.watch(job);
             last = job;
@@ -116,7 +130,12 @@ public final class ScriptRunner {
             return failures.isEmpty() ? 0 : 1;
         } finally {
             running = null;
-            cancelAll(contexts);
+            if (ready != null) {
+                warm.recycle(ready); // closed on the warm jobs' thread
+            } else {
+                job.close();
+                cancelAll(contexts);
+            }
         }
     }
 
@@ -136,8 +155,11 @@ public final class ScriptRunner {
         Job job = r.job();
         JsRank js = null;
         try {
-            js = new JsRank(r, Catalogue.get(), output, args, sandbox);
-            contexts.set(r.id(), js);
+            js = contexts.get(r.id());
+            if (js == null) {
+                js = new JsRank(r, Catalogue.get(), output, args, sandbox);
+                contexts.set(r.id(), js);
+            }
             r.checkAbort(); // aborted while this context was being made: the abort may not have seen it
             if (job.controller() != null) job.controller().begin(r);
             js.eval(source);

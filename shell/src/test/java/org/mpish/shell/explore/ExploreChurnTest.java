@@ -29,7 +29,8 @@ class ExploreChurnTest {
 
     private static List<String> ours() {
         return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-                .filter(n -> n.startsWith("rank-") || n.startsWith("mpish-watchdog-")).sorted().toList();
+                .filter(n -> n.startsWith("rank-") || n.startsWith("mpish-watchdog-") || n.startsWith("mpish-warm-jobs"))
+                .sorted().toList();
     }
 
     @Test
@@ -47,6 +48,38 @@ class ExploreChurnTest {
             schedules += r.runs();
         }
         assertEquals(360, schedules);
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (!ours().isEmpty() && System.nanoTime() < end) Thread.sleep(20);
+        assertEquals(List.of(), ours(), "threads of explored runs still alive");
+    }
+
+    /** Changes a global and a built-in; an earlier run's changes would show (each schedule must start afresh). */
+    private static final String MARKS = """
+            if (globalThis.marked !== undefined || Array.prototype.marked !== undefined || typeof MPI.marked !== 'undefined')
+              throw new Error('an earlier run left its marks');
+            globalThis.marked = 1;
+            Array.prototype.marked = 1;
+            Object.prototype.marked = 1;
+            const comm = MPI.COMM_WORLD;
+            const buf = mem.alloc(4);
+            if (MPI.Comm_rank(comm) === 0) {
+              for (let i = 1; i < MPI.Comm_size(comm); i++) MPI.Recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0, comm);
+            } else {
+              MPI.Send(buf, 1, MPI.INT, 0, 0, comm);
+            }
+            """;
+
+    @Test
+    void jobsMadeAheadServeOneRunEachAndEndWithTheExploration() throws Exception {
+        ScheduledRun.Setup s = new ScheduledRun.Setup("marks.js", MARKS, 3, List.of(), false, 30, new Sandbox(false, false, false));
+        try (var warm = ScheduledRun.warm(s)) {
+            for (int i = 0; i < 50; i++) {
+                ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
+                assertEquals(2, r.runs());
+                assertTrue(r.complete());
+                assertEquals(List.of(), r.problems());
+            }
+        }
         long end = System.nanoTime() + 10_000_000_000L;
         while (!ours().isEmpty() && System.nanoTime() < end) Thread.sleep(20);
         assertEquals(List.of(), ours(), "threads of explored runs still alive");
