@@ -5,8 +5,6 @@ import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.mpi.datatype.Datatype;
-import org.mpish.runtime.mpi.rma.Rma;
-import org.mpish.runtime.mpi.rma.RmaLocks;
 import org.mpish.runtime.mpi.rma.Win;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -87,25 +85,6 @@ public class RmaBench {
         }), OPS);
     }
 
-    /**
-     * {@link #put8B} with the engine called directly (Rma.put, RmaLocks.flush), not through the catalogue: the floor
-     * of the catalogue path, so that the table shows what the Invoker adds per call (argument checks, the
-     * initialised check, error-handler routing, tracing and explore hooks).
-     */
-    @Benchmark @OperationsPerInvocation(OPS)
-    public void put8BEngine(CpuTime cpu) {
-        cpu.add(h.onCpu(0, r -> {
-            Win w = (Win) win[0];
-            Datatype b = (Datatype) bytes;
-            MemorySegment o = r.memory().segment(origin, 8);
-            for (long i = 0; i < OPS; i++) {
-                o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
-                Rma.put(r, w, origin, 8, b, 1, 64L, 8, b, "MPI_Put", false);
-                RmaLocks.flush(r, w, 1, false, false);
-            }
-            Harness.check(target(72).get(ValueLayout.JAVA_LONG_UNALIGNED, 64) == OPS - 1, "put landed");
-        }), OPS);
-    }
 
     @Benchmark @OperationsPerInvocation(OPS)
     public void get8B(CpuTime cpu) {

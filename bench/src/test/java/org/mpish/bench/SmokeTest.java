@@ -25,7 +25,6 @@ class SmokeTest {
     /** Figures the suite reports beyond the reference table (more ranks, the end-to-end stream rate), with their units. */
     private static final Map<String, String> EXTRA = Map.ofEntries(
             Map.entry("pt2pt.self_send_recv_8B", "us"),
-            Map.entry("rma.put_8B_flush.engine_only", "us"),
             Map.entry("probe.flag_pingpong.half_rtt", "us"),
             Map.entry("pt2pt.send_recv.lat_8B.pairs_4ranks", "us"),
             Map.entry("pt2pt.send_recv.lat_8B.pairs_16ranks", "us"),
