@@ -32,3 +32,6 @@ print(`name of a new type: '${MPI.Type_get_name(pair).type_name}'; of MPI.INT: '
 MPI.Type_set_name(pair, 'point');
 print(`after MPI_Type_set_name: '${MPI.Type_get_name(pair).type_name}'`);
 print(`an 8-byte integer type: ${MPI.Type_get_name(MPI.Type_match_size(MPI.TYPECLASS_INTEGER, 8)).type_name}`);
+// the large-count form: 3e9 bytes describe no memory, so the type can be made and measured
+const big = MPI.Type_contiguous_c(3000000000, MPI.BYTE);
+print(`contiguous_c(3000000000, BYTE): Type_size_c ${MPI.Type_size_c(big)}, Type_size ${MPI.Type_size(big)} (MPI_UNDEFINED)`);
