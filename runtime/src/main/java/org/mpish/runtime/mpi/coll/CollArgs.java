@@ -30,9 +30,12 @@ final class CollArgs {
     }
 
     /** An array argument with one entry per rank of a group of {@code n}, each non-negative when it is a count. */
-    static void perRank(int[] a, int n, String arg, boolean counts) {
+    static void perRank(int[] a, int n, String arg, boolean counts) { perEach(a, n, arg, counts, "rank"); }
+
+    /** As {@link #perRank}, one entry per {@code what} ("neighbour" for the neighbourhood collectives). */
+    static void perEach(int[] a, int n, String arg, boolean counts, String what) {
         if (a == null || a.length < n) {
-            throw new MpiException(MPI_ERR_ARG, arg + " has " + (a == null ? 0 : a.length) + " entries; it needs one per rank (" + n + ")");
+            throw new MpiException(MPI_ERR_ARG, arg + " has " + (a == null ? 0 : a.length) + " entries; it needs one per " + what + " (" + n + ")");
         }
         if (counts) for (int i = 0; i < n; i++) if (a[i] < 0) throw new MpiException(MPI_ERR_COUNT, arg + "[" + i + "] = " + a[i] + " is negative");
     }

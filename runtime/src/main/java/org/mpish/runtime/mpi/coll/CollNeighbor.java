@@ -136,20 +136,20 @@ final class CollNeighbor {
                     return new Side(Coll.repeat(n, count), displs, fill(n, t), k -> pre + "count");
                 }
                 Datatype t = a.type(b + 2);
-                CollArgs.perRank(a.ints(b), n, "recvcounts", true);
-                CollArgs.perRank(a.ints(b + 1), n, "displs", false);
+                CollArgs.perEach(a.ints(b), n, "recvcounts", true, "neighbour");
+                CollArgs.perEach(a.ints(b + 1), n, "displs", false, "neighbour");
                 return new Side(a.ints(b), Coll.scaled(a.ints(b + 1), n, t.extent()), fill(n, t), k -> "recvcounts[" + k + "]");
             }
             case ALLTOALLV -> {
                 Datatype t = a.type(b + 2);
                 String dn = send ? "sdispls" : "rdispls";
-                CollArgs.perRank(a.ints(b), n, pre + "counts", true);
-                CollArgs.perRank(a.ints(b + 1), n, dn, false);
+                CollArgs.perEach(a.ints(b), n, pre + "counts", true, "neighbour");
+                CollArgs.perEach(a.ints(b + 1), n, dn, false, "neighbour");
                 return new Side(a.ints(b), Coll.scaled(a.ints(b + 1), n, t.extent()), fill(n, t), k -> pre + "counts[" + k + "]");
             }
             default -> {
                 String dn = send ? "sdispls" : "rdispls";
-                CollArgs.perRank(a.ints(b), n, pre + "counts", true);
+                CollArgs.perEach(a.ints(b), n, pre + "counts", true, "neighbour");
                 long[] displs = a.longs(b + 1);
                 if (displs == null || displs.length < n) {
                     throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ARG, dn + " has " + (displs == null ? 0 : displs.length)

@@ -146,6 +146,9 @@ class NeighborCollTest {
                 fails(ErrorClass.MPI_ERR_BUFFER, r, "MPI_Neighbor_allgather", 1L /* MPI_IN_PLACE */, 1, "MPI_INT", b, 1, "MPI_INT", ring);
                 fails(r.id() == 0 ? ErrorClass.MPI_ERR_COUNT : ErrorClass.MPI_ERR_OTHER, r, "MPI_Neighbor_alltoall",
                         b, r.id() == 0 ? -1 : 1, "MPI_INT", b, 1, "MPI_INT", ring);
+                MpiException shortArray = fails(ErrorClass.MPI_ERR_ARG, r, "MPI_Neighbor_alltoallv", b, new int[] {1}, new int[] {0, 0}, "MPI_INT",
+                        b, new int[] {1, 1}, new int[] {0, 0}, "MPI_INT", ring);
+                assertTrue(shortArray.getMessage().contains("sendcounts has 1 entries; it needs one per neighbour (2)"), shortArray.getMessage());
                 // a two-process periodic ring: both neighbours are the other process, back block from its ahead block
                 long s = ints(r, 10 * r.id(), 10 * r.id() + 1), rb = ints(r, -1, -1);
                 TestJob.call(r, "MPI_Neighbor_alltoall", s, 1, "MPI_INT", rb, 1, "MPI_INT", ring);
