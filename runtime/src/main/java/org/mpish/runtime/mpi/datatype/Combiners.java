@@ -3,7 +3,7 @@ package org.mpish.runtime.mpi.datatype;
 import java.util.List;
 
 /** The MPI_COMBINER_* constants (MPI-4.1 section 5.1.13), numbered as in MPICH's mpi.h. */
-public final class Combiners {
+final class Combiners {
     private Combiners() {}
 
     /** The names, each at the index of MPICH's value minus one (MPI_COMBINER_NAMED = 1, ...). */

@@ -10,7 +10,7 @@ import org.mpish.runtime.mpi.MpiException;
  * owns under a block, cyclic or no distribution per dimension. The process grid is row-major whatever the array's
  * order; the result's lower bound is 0 and its extent the whole global array, so consecutive instances tile.
  */
-public final class Darray {
+final class Darray {
     private Darray() {}
 
     public static final int BLOCK = 121, CYCLIC = 122, NONE = 123, DFLT_DARG = -49767;

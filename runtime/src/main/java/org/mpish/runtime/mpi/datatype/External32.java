@@ -12,7 +12,7 @@ import org.mpish.runtime.mpi.MpiException;
  * 4 bytes there (8 in mpish's memory: the low 4 bytes are kept, the sign of MPI_LONG restored on unpacking) and
  * MPI_WCHAR 2 (4 in memory: the low 2 bytes); every other type mpish has its own size.
  */
-public final class External32 {
+final class External32 {
     private External32() {}
 
     public static final String NAME = "external32";
