@@ -10,15 +10,15 @@ import org.mpish.runtime.Job;
 import org.mpish.runtime.catalog.Catalogue;
 
 /**
- * Jobs with their ranks' contexts made ahead, on a thread of their own, for a caller that runs one script many
+ * Jobs with their ranks' contexts made ahead, on threads of their own, for a caller that runs one script many
  * times with the same settings ({@code mpish explore}). While one run goes on (the explorer runs one rank at a
- * time, so a second core is mostly free), the next job and its fresh contexts are built, and the last run's job
- * and contexts are closed. Each job and each context serves exactly one run: nothing a script does (globals,
+ * time, and making the contexts costs several times what running a small script does), the next jobs and their
+ * fresh contexts are built, one per core, and the last run's job and contexts are closed. Each job and each context serves exactly one run: nothing a script does (globals,
  * changed built-ins, memory) can reach a later run. All of it, the thread included, ends with {@link #close}.
  */
 public final class WarmJobs implements AutoCloseable {
-    /** How many jobs are kept ready (each holds its rank threads and contexts). */
-    private static final int DEPTH = 1;
+    /** How many threads make jobs, and so how many jobs are kept ready (each holds its rank threads and contexts). */
+    private static final int WORKERS = Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
 
     /** A job not run yet, a fresh context per rank, and where its output goes (set by the run that takes it). */
     public static final class Ready {
@@ -52,7 +52,9 @@ public final class WarmJobs implements AutoCloseable {
     private final Job.Options options;
     private final ArrayDeque<Ready> ready = new ArrayDeque<>();
     private final ArrayDeque<Ready> used = new ArrayDeque<>();
-    private final Thread worker;
+    private final Thread[] workers = new Thread[WORKERS];
+    /** Jobs being made now (counted with the ready ones against {@link #WORKERS}). */
+    private int making;
     private boolean closed;
     /** Set when making a job failed: the runs then make their own, as without this. */
     private boolean broken;
@@ -62,8 +64,10 @@ public final class WarmJobs implements AutoCloseable {
         this.args = List.copyOf(args);
         this.sandbox = sandbox;
         this.options = options;
-        worker = Thread.ofPlatform().daemon(true).name("mpish-warm-jobs").unstarted(this::work);
-        worker.start();
+        for (int i = 0; i < WORKERS; i++) {
+            workers[i] = Thread.ofPlatform().daemon(true).name("mpish-warm-jobs-" + i).unstarted(this::work);
+            workers[i].start();
+        }
     }
 
     /** Whether jobs from here suit a run with these settings. */
@@ -89,7 +93,7 @@ public final class WarmJobs implements AutoCloseable {
         }
     }
 
-    /** A job whose run is over: closed, with its contexts, on the worker thread. */
+    /** A job whose run is over: closed, with its contexts, on a worker thread. */
     void recycle(Ready r) {
         synchronized (this) {
             if (!closed) {
@@ -105,7 +109,7 @@ public final class WarmJobs implements AutoCloseable {
         for (;;) {
             Ready done;
             synchronized (this) {
-                while (!closed && used.isEmpty() && (broken || ready.size() >= DEPTH)) {
+                while (!closed && used.isEmpty() && (broken || ready.size() + making >= WORKERS)) {
                     try {
                         wait();
                     } catch (InterruptedException e) {
@@ -114,6 +118,7 @@ public final class WarmJobs implements AutoCloseable {
                 }
                 done = used.poll();
                 if (done == null && closed) break;
+                if (done == null) making++;
             }
             if (done != null) {
                 dispose(done);
@@ -124,12 +129,14 @@ public final class WarmJobs implements AutoCloseable {
                 r = make();
             } catch (RuntimeException e) {
                 synchronized (this) {
+                    making--;
                     broken = true;
                     notifyAll();
                 }
                 continue;
             }
             synchronized (this) {
+                making--;
                 if (!closed) {
                     ready.add(r);
                     notifyAll();
@@ -167,7 +174,7 @@ public final class WarmJobs implements AutoCloseable {
         for (JsRank js : r.contexts) if (js != null) js.cancel();
     }
 
-    /** Ends the worker after it has closed every job it holds; returns when it has. */
+    /** Ends the workers after they have closed every job they hold; returns when they have. */
     @Override
     public void close() {
         synchronized (this) {
@@ -175,12 +182,14 @@ public final class WarmJobs implements AutoCloseable {
             notifyAll();
         }
         boolean interrupted = false;
-        for (;;) {
-            try {
-                worker.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
+        for (Thread w : workers) {
+            for (;;) {
+                try {
+                    w.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
