@@ -4,7 +4,6 @@ import static org.mpish.runtime.catalog.PType.COMM;
 import static org.mpish.runtime.catalog.PType.DATATYPE;
 import static org.mpish.runtime.catalog.PType.INFO;
 import static org.mpish.runtime.catalog.PType.INT;
-import static org.mpish.runtime.catalog.PType.INT_ARRAY;
 import static org.mpish.runtime.catalog.PType.OP;
 import static org.mpish.runtime.catalog.PType.REQUEST;
 
@@ -101,20 +100,20 @@ public final class CollCalls implements CallFamily {
         forms(b, "MPI_Neighbor_allgather", "collect a block from each neighbour of a process topology", true,
                 c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLGATHER, run));
         forms(b, "MPI_Neighbor_allgatherv", "collect blocks of varying size from each neighbour of a process topology", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcount", INT).in("sendtype", DATATYPE)
-                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("displs", INT_ARRAY).in("recvtype", DATATYPE)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcount", PType.COUNT_INT).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY).in("displs", PType.DISPL_INT_ARRAY).in("recvtype", DATATYPE)
                         .in("comm", COMM),
                 (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLGATHERV, run));
         forms(b, "MPI_Neighbor_alltoall", "send a distinct block to each neighbour of a process topology and receive one from each", true,
                 c -> gatherArgs.apply(c).in("comm", COMM), (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLTOALL, run));
         forms(b, "MPI_Neighbor_alltoallv", "neighbour exchange with block sizes and places given per neighbour", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", INT_ARRAY).in("sendtype", DATATYPE)
-                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY).in("rdispls", INT_ARRAY).in("recvtype", DATATYPE)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", PType.COUNT_INT_ARRAY).in("sdispls", PType.DISPL_INT_ARRAY).in("sendtype", DATATYPE)
+                        .in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY).in("rdispls", PType.DISPL_INT_ARRAY).in("recvtype", DATATYPE)
                         .in("comm", COMM),
                 (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLTOALLV, run));
         forms(b, "MPI_Neighbor_alltoallw", "neighbour exchange with sizes, byte displacements and datatypes per neighbour", true,
-                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", INT_ARRAY).in("sdispls", aints, "const MPI_Aint sdispls[]")
-                        .in("sendtypes", TYPES).in("recvbuf", BUF, "void *recvbuf").in("recvcounts", INT_ARRAY)
+                c -> c.in("sendbuf", BUF, "const void *sendbuf").in("sendcounts", PType.COUNT_INT_ARRAY).in("sdispls", aints, "const MPI_Aint sdispls[]")
+                        .in("sendtypes", TYPES).in("recvbuf", BUF, "void *recvbuf").in("recvcounts", PType.COUNT_INT_ARRAY)
                         .in("rdispls", aints, "const MPI_Aint rdispls[]").in("recvtypes", TYPES).in("comm", COMM),
                 (r, a, run) -> CollNeighbor.run(r, a, CollNeighbor.Form.ALLTOALLW, run));
         forms(b, "MPI_Exscan", "exclusive prefix reduction over the ranks", true,
