@@ -52,6 +52,9 @@ public final class Main {
             "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included");
     static final Cli.Option<String> SCHEDULE = Cli.Option.value(null, "--schedule", "FILE",
             "replay the schedule mpish explore -o wrote (the other options then are -n and --timeout)", t -> t);
+    static final Cli.Option<String> MPI = Cli.Option.value(null, "--mpi", "IMPL",
+            "run on a real MPI (openmpi or mpich): N processes started by its mpirun/mpiexec; words after a '--' that"
+                    + " follows SCRIPT go to that launcher", t -> t);
     static final Cli.Operand SCRIPT = new Cli.Operand("SCRIPT", "the script; '-' reads standard input", 1, 1);
     static final Cli.Operand ARGS = new Cli.Operand("ARGS", "arguments, visible to the script as `args` (everything after SCRIPT)", 0, -1);
 
@@ -80,7 +83,7 @@ public final class Main {
 
     static final Cli.Command RUN = new Cli.Command("run",
             "Run a JavaScript file SPMD: every rank evaluates it in its own context.",
-            List.of(RANKS, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, HELP, VERSION_FLAG),
+            List.of(RANKS, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, MPI, HELP, VERSION_FLAG),
             List.of(SCRIPT, ARGS), true, List.of());
     static final Cli.Command EXPLORE = new Cli.Command("explore",
             "Run a script under many schedules (message matchings and orders) looking for deadlocks, errors and"
@@ -105,6 +108,12 @@ public final class Main {
     /** Runs the launcher with these arguments; help, version and usage errors go to these streams. Returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         // explore and run --schedule read their own command lines (their messages and checks are theirs)
+        if (args.length >= 5 && args[0].equals(NativeLaunch.PROCESS)) { // one rank of mpish run --mpi (NativeLaunch)
+            String allow = args[3];
+            return org.mpish.shell.script.NativeRankRunner.run(args[1], args[4], List.of(args).subList(5, args.length),
+                    new org.mpish.shell.script.Sandbox(allow.contains("io,"), allow.contains("env,"), allow.contains("host,")),
+                    Long.parseLong(args[2]), out, err);
+        }
         boolean helpOnly = args.length == 2 && (args[1].equals("-h") || args[1].equals("--help"));
         if (args.length > 0 && args[0].equals("explore")) {
             if (helpOnly) {
@@ -133,6 +142,10 @@ public final class Main {
             return 0;
         }
         try {
+            if (p.command == RUN && p.has(MPI)) {
+                return NativeLaunch.run(p.get(MPI, null), p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV),
+                        p.has(ALLOW_HOST), p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.word(SCRIPT), p.words(ARGS), out, err);
+            }
             if (p.command == RUN) {
                 MemoryCapOption.apply(p.get(MEMORY_CAP, null));
                 return Launcher.run(p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV), p.has(ALLOW_HOST),

@@ -91,6 +91,8 @@ final class MemObject implements ProxyObject {
         if (a.length <= i) throw js.typeError("mem: a datatype is needed (MPI.INT, MPI.DOUBLE, ...)");
         Object t = js.toJava(a[i]);
         if (t instanceof Datatype d) return d;
+        // a predefined datatype of a native engine's library: the in-process one of the same name lays out the same bytes
+        if (t instanceof org.mpish.runtime.mpi.Handle h && h.isPredefined()) t = h.name();
         if (t instanceof String s) {
             Datatype d = Datatype.named(MpiProcess.of(js.rank()), s.startsWith("MPI_") ? s : "MPI_" + s.toUpperCase());
             if (d != null) return d;
