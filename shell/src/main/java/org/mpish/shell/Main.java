@@ -55,6 +55,8 @@ public final class Main {
     static final Cli.Option<String> MPI = Cli.Option.value(null, "--mpi", "IMPL",
             "run on a real MPI (openmpi or mpich): N processes started by its mpirun/mpiexec; words after a '--' that"
                     + " follows SCRIPT go to that launcher", t -> t);
+    static final Cli.Option<String> SHELL_MPI = Cli.Option.value(null, "--mpi", "IMPL",
+            "not yet: the shell runs on the in-process runtime only (scripts: mpish run --mpi)", t -> t);
     static final Cli.Operand SCRIPT = new Cli.Operand("SCRIPT", "the script; '-' reads standard input", 1, 1);
     static final Cli.Operand ARGS = new Cli.Operand("ARGS", "arguments, visible to the script as `args` (everything after SCRIPT)", 0, -1);
 
@@ -90,14 +92,18 @@ public final class Main {
                     + " differing output. Exit status 0 none found, 1 found, 3 stopped at --max-schedules.",
             List.of(RANKS, SYNC, MAX_SCHEDULES, RUN_TIMEOUT, OUTPUT, SAME_OUTPUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, HELP),
             List.of(SCRIPT, ARGS), true, List.of());
+    static final Cli.Command COMPARE = new Cli.Command("compare",
+            "Run a script in-process and on every installed MPI (Open MPI, MPICH) and show, rank by rank, where their"
+                    + " outputs differ. Exit status 0 when all agree, 1 when one differs.",
+            List.of(RANKS, TIMEOUT, HELP), List.of(SCRIPT), true, List.of());
     static final Cli.Command MAN = new Cli.Command("man",
             "man(1): show manual pages (mpish's own, then the system's; paged on a terminal), or search them. "
                     + "Exit status 16 when a page is not found.",
             List.of(APROPOS, WHATIS, LOCAL, ALL, WHERE, WHERE_PATH, MANPATH, LINT, HELP, VERSION_FLAG), List.of(PAGE), false, List.of());
     static final Cli.Command SHELL = new Cli.Command("mpish",
             "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-            List.of(RANKS, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, HELP, VERSION_FLAG),
-            List.of(FILE), false, List.of(RUN, EXPLORE, MAN));
+            List.of(RANKS, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, SHELL_MPI, HELP, VERSION_FLAG),
+            List.of(FILE), false, List.of(RUN, EXPLORE, COMPARE, MAN));
 
     // ---- running it ------------------------------------------------------------------------------
 
@@ -151,6 +157,9 @@ public final class Main {
                 return Launcher.run(p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV), p.has(ALLOW_HOST),
                         p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.get(EAGER_LIMIT, null), p.word(SCRIPT), p.words(ARGS));
             }
+            if (p.command == COMPARE) {
+                return Compare.run(p.has(RANKS) ? p.get(RANKS, 4) : null, p.get(TIMEOUT, 0.0), p.word(SCRIPT), out, err);
+            }
             if (p.command == MAN) {
                 List<String> man = new ArrayList<>();
                 if (p.has(APROPOS)) man.add("-k");
@@ -163,6 +172,11 @@ public final class Main {
                 man.add("--");
                 man.addAll(p.words(PAGE));
                 return Launcher.man(man);
+            }
+            if (p.has(SHELL_MPI)) {
+                err.println("mpish: the shell cannot drive a real MPI yet (see mpish(1), REAL MPI); run a script on one"
+                        + " with mpish run --mpi " + p.get(SHELL_MPI, null) + " -n N SCRIPT");
+                return 2;
             }
             MemoryCapOption.apply(p.get(MEMORY_CAP, null));
             String file = p.word(FILE);

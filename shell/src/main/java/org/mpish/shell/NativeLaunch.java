@@ -76,7 +76,7 @@ final class NativeLaunch {
     }
 
     /** This JVM's own command, for the processes the launcher starts (the same options, class path and main class). */
-    private static List<String> javaCommand() {
+    static List<String> javaCommand() {
         List<String> c = new ArrayList<>();
         c.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {

@@ -16,11 +16,14 @@ public final class Implementations {
 
     public static boolean known(String impl) { return ALL.contains(impl); }
 
-    public static String mpicc(String impl) { return "/usr/bin/mpicc." + impl; }
+    /** Where the programs are: /usr/bin, or the folder the system property mpish.mpi.bin names (tests use an empty one). */
+    private static String bin() { return System.getProperty("mpish.mpi.bin", "/usr/bin"); }
+
+    public static String mpicc(String impl) { return bin() + "/mpicc." + impl; }
 
     /** The launcher: Open MPI's mpirun, MPICH's mpiexec (Hydra). */
     public static String launcher(String impl) {
-        return impl.equals("openmpi") ? "/usr/bin/mpirun.openmpi" : "/usr/bin/mpiexec.mpich";
+        return bin() + (impl.equals("openmpi") ? "/mpirun.openmpi" : "/mpiexec.mpich");
     }
 
     /** The Debian packages that install the implementation's launcher and its development files (mpicc, mpi.h). */

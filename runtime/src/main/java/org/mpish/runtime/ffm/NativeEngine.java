@@ -137,7 +137,9 @@ public final class NativeEngine implements Engine {
             }
             return nc.outputs(result);
         } catch (MemoryFault f) {
-            throw raise(rank, call, in, ErrorClass.MPI_ERR_BUFFER, f.getMessage());
+            // the process's one Rank is rank 0 of its job: the message names the MPI rank instead
+            String m = f.getMessage().replace(" rank " + rank.id(), " rank " + worldRank);
+            throw raise(rank, call, in, ErrorClass.MPI_ERR_BUFFER, m);
         } catch (IllegalArgumentException e) {
             throw new ArgError(e.getMessage());
         }

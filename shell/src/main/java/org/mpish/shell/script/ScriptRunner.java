@@ -43,6 +43,8 @@ public final class ScriptRunner {
     /** The job of the last run, kept for a caller that looks at how it ended. */
     private volatile Job last;
     private volatile boolean interruptRequested;
+    /** Label every line with its rank, even when one rank prints ({@code mpish compare} reads lines by rank). */
+    private boolean labelAll;
 
     public ScriptRunner(int ranks, List<String> args, double timeoutSeconds, Sandbox sandbox, PrintStream out,
                         PrintStream err, Job.Options options) {
@@ -61,13 +63,19 @@ public final class ScriptRunner {
         return this;
     }
 
+    /** Has every line labelled with its rank ("[2] text"), as {@code mpish compare} reads them. */
+    public ScriptRunner labelEveryLine() {
+        this.labelAll = true;
+        return this;
+    }
+
     /** The job of the last {@link #run} (ended), or null. */
     public Job lastJob() { return last; }
 
     /** Runs {@code code} (named {@code fileName} in messages) and returns the exit status. */
     public int run(String fileName, String code) {
         Source source = Source.newBuilder("js", code, fileName).buildLiteral();
-        RankOutput output = new RankOutput(out, false, ranks);
+        RankOutput output = new RankOutput(out, labelAll, ranks);
         Map<Integer, String> failures = new TreeMap<>();
         // a rank publishes its context here, then checks for an abort; an abort is set, then cancels what is here:
         // so a context made while the job is being aborted is cancelled by one side or the other
