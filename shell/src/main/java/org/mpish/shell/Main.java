@@ -174,7 +174,7 @@ public final class Main {
                 return Launcher.man(man);
             }
             if (p.has(SHELL_MPI)) {
-                err.println("mpish: the shell cannot drive a real MPI yet (see mpish(1), REAL MPI); run a script on one"
+                err.println("mpish: the shell cannot drive a real MPI yet (see mpish(1), Real MPI); run a script on one"
                         + " with mpish run --mpi " + p.get(SHELL_MPI, null) + " -n N SCRIPT");
                 return 2;
             }
