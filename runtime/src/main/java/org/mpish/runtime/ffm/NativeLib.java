@@ -50,6 +50,14 @@ public final class NativeLib {
     }
 
     public String impl() { return abi.impl; }
+    public Abi abi() { return abi; }
+
+    /** The value of a constant in this process (see {@link #rawOf}); IllegalArgumentException if the library lacks it. */
+    public long rawValue(String name) {
+        Long v = rawOf(name);
+        if (v == null) throw new IllegalArgumentException(abi.impl + " has no " + name);
+        return v;
+    }
     public String version() { return abi.version; }
 
     /** The address of a symbol of the library; IllegalStateException if it has none of that name. */
