@@ -150,7 +150,9 @@ final class Compare {
         Map<Integer, List<String>> lines = new TreeMap<>();
         int status;
         try {
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
+            NativeLaunch.quietSignals(pb.environment());
+            Process p = pb.start();
             Thread t = Thread.ofPlatform().daemon(true).start(() -> {
                 try (var r = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
                     String l;

@@ -88,8 +88,18 @@ final class NativeLaunch {
         return c;
     }
 
+    /**
+     * The JVM handles SIGSEGV itself (null checks, safepoints); an MPI that installs its own handler for it turns
+     * those into crashes. MPICH's UCX does (seen: a segfault report in a JMH run), Open MPI may (opal_signal): both off.
+     */
+    static void quietSignals(java.util.Map<String, String> env) {
+        env.put("UCX_ERROR_SIGNALS", "");
+        env.put("OMPI_MCA_opal_signal", "");
+    }
+
     private static int launch(List<String> cmd, int ranks, double timeout, PrintStream out, PrintStream err) {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT);
+        quietSignals(pb.environment());
         Process p;
         try {
             p = pb.start();
