@@ -184,9 +184,9 @@ public final class NativeEngine implements Engine {
 
     /** A direct call of a library function not in the catalogue form (helpers: extents, error strings). */
     Object call(String name, FunctionDescriptor fd, Object... args) {
-        MethodHandle mh = downcalls.computeIfAbsent("#" + name + fd, n -> lib.downcall(name, fd));
+        MethodHandle mh = downcalls.computeIfAbsent("#" + name + fd, n -> spread(lib.downcall(name, fd)));
         try {
-            return mh.invokeWithArguments(args);
+            return (Object) mh.invokeExact(args);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {
