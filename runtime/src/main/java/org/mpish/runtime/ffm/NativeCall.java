@@ -60,7 +60,7 @@ final class NativeCall {
         Object[] c = new Object[params.size()];
         for (int i = 0; i < c.length; i++) {
             Param p = params.get(i);
-            c[i] = p.dir() == Dir.IN ? inArg(i, p) : outArg(i, p);
+            c[i] = p.dir() != Dir.IN ? outArg(i, p) : NativeEngine.byPointer(p) ? pointerTo(p, inArg(i, p)) : inArg(i, p);
         }
         return c;
     }
@@ -95,6 +95,14 @@ final class NativeCall {
             case VALUE -> { return value(p, a); }
             default -> throw new ArgError(call.name() + ": the native engine cannot pass " + p.name() + " (" + t.kind() + ") yet");
         }
+    }
+
+    /** The value in memory of its own, for a function that reads it through a pointer. */
+    private MemorySegment pointerTo(Param p, Object v) {
+        MemorySegment s = arena.allocate(8, 8);
+        if (v instanceof Integer i) s.set(ValueLayout.JAVA_INT, 0, i);
+        else s.set(ValueLayout.JAVA_LONG, 0, ((Number) v).longValue());
+        return s;
     }
 
     private static boolean isErrorClass(Param p) { return p.name().equals("errorclass") || p.name().equals("errorcode"); }

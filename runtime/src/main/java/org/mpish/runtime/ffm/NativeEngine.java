@@ -202,7 +202,7 @@ public final class NativeEngine implements Engine {
     /** The downcall's C signature, from the declaration: every OUT or INOUT parameter and every array is a pointer. */
     FunctionDescriptor descriptor(Call call) {
         List<MemoryLayout> args = new ArrayList<>();
-        for (Param p : call.params()) args.add(p.dir() != Dir.IN ? ValueLayout.ADDRESS : inLayout(p.type()));
+        for (Param p : call.params()) args.add(p.dir() != Dir.IN || byPointer(p) ? ValueLayout.ADDRESS : inLayout(p.type()));
         MemoryLayout[] a = args.toArray(new MemoryLayout[0]);
         return switch (call.cReturn()) {
             case "int" -> FunctionDescriptor.of(ValueLayout.JAVA_INT, a);
@@ -213,7 +213,14 @@ public final class NativeEngine implements Engine {
         };
     }
 
-    private MemoryLayout inLayout(PType t) {
+    /** An IN value the C function takes through a pointer ({@code int MPI_Cancel(MPI_Request *request)}). */
+    static boolean byPointer(Param p) {
+        PType.Kind k = p.type().kind();
+        boolean scalar = k == PType.Kind.HANDLE || k == PType.Kind.INT || k == PType.Kind.LONG || k == PType.Kind.BOOL;
+        return p.dir() == Dir.IN && scalar && p.cDecl() != null && !p.type().cType().contains("*") && p.cDecl().contains("*");
+    }
+
+    MemoryLayout inLayout(PType t) {
         return switch (t.kind()) {
             case INT, BOOL -> ValueLayout.JAVA_INT;
             case LONG -> t.cType().equals("int") ? ValueLayout.JAVA_INT : ValueLayout.JAVA_LONG;

@@ -23,7 +23,12 @@ import org.mpish.runtime.mpi.HandleKind;
 public final class NativeLib {
     final Abi abi;
     final Linker linker = Linker.nativeLinker();
-    private final SymbolLookup lookup;
+    /**
+     * Opened on first use (a symbol or a downcall), not before: a process that only reads the ABI never loads the
+     * library, whose load alone can install signal handlers (MPICH's UCX catches SIGSEGV, which the JVM raises on
+     * purpose, and turns it into a crash; processes of a launch have them turned off, see NativeLaunch).
+     */
+    private SymbolLookup lookup;
     /** Handles by kind (ordinal) then raw value. */
     private final Map<Long, NativeHandle>[] handles;
     private final int[] nextName = new int[HandleKind.values().length];
@@ -34,7 +39,6 @@ public final class NativeLib {
     @SuppressWarnings("unchecked")
     public NativeLib(Abi abi) {
         this.abi = abi;
-        this.lookup = SymbolLookup.libraryLookup(Path.of(abi.library), Arena.global());
         this.handles = new Map[HandleKind.values().length];
         for (int i = 0; i < handles.length; i++) handles[i] = new HashMap<>();
         for (HandleKind k : HandleKind.values()) {
@@ -61,11 +65,16 @@ public final class NativeLib {
     public String version() { return abi.version; }
 
     /** The address of a symbol of the library; IllegalStateException if it has none of that name. */
-    MemorySegment symbol(String name) {
-        return lookup.find(name).orElseThrow(() -> new IllegalStateException(abi.library + " has no symbol " + name));
+    private synchronized SymbolLookup lookup() {
+        if (lookup == null) lookup = SymbolLookup.libraryLookup(Path.of(abi.library), Arena.global());
+        return lookup;
     }
 
-    boolean has(String name) { return lookup.find(name).isPresent(); }
+    MemorySegment symbol(String name) {
+        return lookup().find(name).orElseThrow(() -> new IllegalStateException(abi.library + " has no symbol " + name));
+    }
+
+    boolean has(String name) { return lookup().find(name).isPresent(); }
 
     MethodHandle downcall(String name, FunctionDescriptor fd) { return linker.downcallHandle(symbol(name), fd); }
 
