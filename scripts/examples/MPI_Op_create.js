@@ -1,13 +1,14 @@
 // mpish: -n 4
 // A user-defined reduction op that is not commutative: it appends the digits of the right operand to
 // the left one, so the result shows the order in which the ranks' values were combined. mpish always
-// combines in rank order, left to right, so every rank gets 1234.
+// combines in rank order, left to right; Open MPI and MPICH group them ((1 op 2) op (3 op 4)), which
+// the op must allow by being associative: every rank gets 1234 on all three.
 const rank = MPI.Comm_rank(MPI.COMM_WORLD);
 
 // inoutvec[i] = invec[i] op inoutvec[i], on addresses in this rank's memory (as a C MPI_User_function)
 const append = (invec, inoutvec, len, datatype) => {
   const left = mem.read(invec, datatype, len), right = mem.read(inoutvec, datatype, len);
-  mem.write(inoutvec, datatype, left.map((l, i) => l * 10 + right[i]));
+  mem.write(inoutvec, datatype, left.map((l, i) => l * 10 ** String(right[i]).length + right[i]));
 };
 const op = MPI.Op_create(append, false);
 if (rank === 0) print(`commutative: ${MPI.Op_commutative(op)}, MPI_SUM commutative: ${MPI.Op_commutative(MPI.SUM)}`);

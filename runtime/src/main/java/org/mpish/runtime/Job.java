@@ -52,6 +52,11 @@ public final class Job implements AutoCloseable {
         // type is unknown to it, and every catalogued call and message paid an out-of-line call for that null check
         Controller.class.getName();
     }
+    /**
+     * What runs this job's calls when it is not the in-process runtime (a native engine: the catalogue's
+     * {@code Engine}; core only holds it), else null. Set before the ranks run their first call.
+     */
+    private volatile Object engine;
 
     private final Hooks hooks = new Hooks();
     /** Call names by number (index 0: none), and the numbers by name; only ever grows, by the calls there are. */
@@ -111,6 +116,10 @@ public final class Job implements AutoCloseable {
 
     /** Puts the job's schedule under {@code c}; call before submitting any work to its ranks. */
     public void control(Controller c) { this.controller = c; }
+
+    /** The engine that runs this job's calls instead of the in-process runtime, or null (see {@link #engine}). */
+    public Object engine() { return engine; }
+    public void runOn(Object e) { this.engine = e; }
 
     /**
      * The number that stands for {@code callName} in {@link Rank#enter(int)}: the same name always gets the same

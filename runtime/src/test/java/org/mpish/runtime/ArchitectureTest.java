@@ -149,7 +149,7 @@ class ArchitectureTest {
 
     @Test
     void exportsAreTheCoreTheCatalogueInspectionAndExplore() throws Exception {
-        assertEquals(java.util.Set.of(ROOT, ROOT + ".catalog", ROOT + ".inspect", ROOT + ".explore"), exportedPackages());
+        assertEquals(java.util.Set.of(ROOT, ROOT + ".catalog", ROOT + ".inspect", ROOT + ".explore", ROOT + ".ffm"), exportedPackages());
     }
 
     /**

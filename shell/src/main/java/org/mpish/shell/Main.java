@@ -59,6 +59,11 @@ public final class Main {
             "let scripts use Java classes (Java.type): everything Java can do, processes and sockets included");
     static final Cli.Option<String> SCHEDULE = Cli.Option.value(null, "--schedule", "FILE",
             "replay the schedule mpish explore -o wrote (the other options then are -n and --timeout)", t -> t);
+    static final Cli.Option<String> MPI = Cli.Option.value(null, "--mpi", "IMPL",
+            "run on a real MPI (openmpi or mpich): N processes started by its mpirun/mpiexec; words after a '--' that"
+                    + " follows SCRIPT go to that launcher", t -> t);
+    static final Cli.Option<String> SHELL_MPI = Cli.Option.value(null, "--mpi", "IMPL",
+            "not yet: the shell runs on the in-process runtime only (scripts: mpish run --mpi)", t -> t);
     static final Cli.Operand SCRIPT = new Cli.Operand("SCRIPT", "the script; '-' reads standard input", 1, 1);
     static final Cli.Operand ARGS = new Cli.Operand("ARGS", "arguments, visible to the script as `args` (everything after SCRIPT)", 0, -1);
 
@@ -87,21 +92,24 @@ public final class Main {
 
     static final Cli.Command RUN = new Cli.Command("run",
             "Run a JavaScript file SPMD: every rank evaluates it in its own context.",
-            List.of(RANKS, NODES, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, HELP, VERSION_FLAG),
+            List.of(RANKS, NODES, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, MPI, HELP, VERSION_FLAG),
             List.of(SCRIPT, ARGS), true, List.of());
     static final Cli.Command EXPLORE = new Cli.Command("explore",
             "Run a script under many schedules (message matchings and orders) looking for deadlocks, errors and"
                     + " differing output. Exit status 0 none found, 1 found, 3 stopped at --max-schedules.",
             List.of(RANKS, SYNC, MAX_SCHEDULES, RUN_TIMEOUT, OUTPUT, SAME_OUTPUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, HELP),
             List.of(SCRIPT, ARGS), true, List.of());
+    static final Cli.Command COMPARE = new Cli.Command("compare",
+            "Run a script in-process and on every installed MPI (Open MPI, MPICH) and show, rank by rank, where their"
+                    + " outputs differ. Exit status 0 when all agree, 1 when one differs.",
+            List.of(RANKS, TIMEOUT, HELP), List.of(SCRIPT), true, List.of());
     static final Cli.Command MAN = new Cli.Command("man",
             "man(1): show manual pages (mpish's own, then the system's; paged on a terminal), or search them. "
                     + "Exit status 16 when a page is not found.",
             List.of(APROPOS, WHATIS, LOCAL, ALL, WHERE, WHERE_PATH, MANPATH, LINT, HELP, VERSION_FLAG), List.of(PAGE), false, List.of());
     static final Cli.Command SHELL = new Cli.Command("mpish",
             "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-            List.of(RANKS, NODES, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, LIST_CALLS, HELP, VERSION_FLAG),
-            List.of(FILE), false, List.of(RUN, EXPLORE, MAN));
+            List.of(RANKS, NODES, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, MPI, HELP, VERSION_FLAG),
 
     // ---- running it ------------------------------------------------------------------------------
 
@@ -123,6 +131,12 @@ public final class Main {
     /** Runs the launcher with these arguments; help, version and usage errors go to these streams. Returns the exit status. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         // explore and run --schedule read their own command lines (their messages and checks are theirs)
+        if (args.length >= 5 && args[0].equals(NativeLaunch.PROCESS)) { // one rank of mpish run --mpi (NativeLaunch)
+            String allow = args[3];
+            return org.mpish.shell.script.NativeRankRunner.run(args[1], args[4], List.of(args).subList(5, args.length),
+                    new org.mpish.shell.script.Sandbox(allow.contains("io,"), allow.contains("env,"), allow.contains("host,")),
+                    Long.parseLong(args[2]), out, err);
+        }
         boolean helpOnly = args.length == 2 && (args[1].equals("-h") || args[1].equals("--help"));
         if (args.length > 0 && args[0].equals("explore")) {
             if (helpOnly) {
@@ -152,10 +166,17 @@ public final class Main {
         }
         if (p.has(LIST_CALLS)) return listCalls(p.word(FILE), out, err);
         try {
+            if (p.command == RUN && p.has(MPI)) {
+                return NativeLaunch.run(p.get(MPI, null), p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV),
+                        p.has(ALLOW_HOST), p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.word(SCRIPT), p.words(ARGS), out, err);
+            }
             if (p.command == RUN) {
                 MemoryCapOption.apply(p.get(MEMORY_CAP, null));
                 return Launcher.run(p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV), p.has(ALLOW_HOST),
                         p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.get(EAGER_LIMIT, null), p.word(SCRIPT), p.words(ARGS), p.get(NODES, 1));
+            }
+            if (p.command == COMPARE) {
+                return Compare.run(p.has(RANKS) ? p.get(RANKS, 4) : null, p.get(TIMEOUT, 0.0), p.word(SCRIPT), out, err);
             }
             if (p.command == MAN) {
                 List<String> man = new ArrayList<>();
@@ -169,6 +190,11 @@ public final class Main {
                 man.add("--");
                 man.addAll(p.words(PAGE));
                 return Launcher.man(man);
+            }
+            if (p.has(SHELL_MPI)) {
+                err.println("mpish: the shell cannot drive a real MPI yet (see mpish(1), Real MPI); run a script on one"
+                        + " with mpish run --mpi " + p.get(SHELL_MPI, null) + " -n N SCRIPT");
+                return 2;
             }
             MemoryCapOption.apply(p.get(MEMORY_CAP, null));
             String file = p.word(FILE);

@@ -34,6 +34,7 @@ public final class Invoker {
      */
     public static Object[] invoke(Rank rank, Catalogue cat, Call call, Object[] raw) {
         checkCount(call, raw);
+        if (rank.job().engine() instanceof Engine e) return e.invoke(rank, call, raw.clone()); // a native engine
         return run(rank, cat, call, raw.clone());
     }
 
@@ -43,6 +44,7 @@ public final class Invoker {
      */
     public static Object[] invokeInPlace(Rank rank, Catalogue cat, Call call, Object[] args) {
         checkCount(call, args);
+        if (rank.job().engine() instanceof Engine e) return e.invoke(rank, call, args); // a native engine
         return run(rank, cat, call, args);
     }
 

@@ -17,6 +17,8 @@ public final class TypedMemory {
     /** The datatype {@code type} stands for on rank {@code r}, or null when it is not one. */
     private static Datatype datatype(Rank r, Object type) {
         if (type instanceof Datatype d) return d;
+        // a predefined datatype of a native engine's library: the in-process one of the same name lays out the same bytes
+        if (type instanceof org.mpish.runtime.mpi.Handle h && h.isPredefined()) type = h.name();
         if (type instanceof String s) return Datatype.named(MpiProcess.of(r), s.startsWith("MPI_") ? s : "MPI_" + s.toUpperCase());
         return null;
     }

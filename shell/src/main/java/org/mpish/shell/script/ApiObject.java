@@ -67,7 +67,8 @@ final class ApiObject implements ProxyObject {
         else {
             Constant k = constants.get(key);
             if (k == null) return null;
-            m = values.toJs(k.value().apply(rank));
+            // a job on a native engine has that library's handles and numbers
+            m = values.toJs(rank.job().engine() instanceof org.mpish.runtime.catalog.Engine e ? e.constant(rank, k) : k.value().apply(rank));
         }
         members.put(key, m);
         return m;

@@ -26,8 +26,36 @@ public final class RankOutput {
 
     public RankOutput(PrintStream out, boolean alwaysPrefix) { this(out, alwaysPrefix, 1); }
 
+    /** Marks the lines of one process of a native launch, for the launcher that labels them ({@link #untag}). */
+    private int tagAs = -1;
+    static final char TAG = '\u001e', TAG_END = '\u001f';
+
+    /** Output of one process of {@code mpish run --mpi}: every line tagged with the process's rank, unlabelled here. */
+    public static RankOutput tagged(PrintStream out, int worldRank) {
+        RankOutput o = new RankOutput(out, false, 1);
+        o.tagAs = worldRank;
+        return o;
+    }
+
+    /** A tagged line's rank, or -1 for a line no process of mpish wrote (the MPI launcher's own). */
+    public static int tagOf(String line) {
+        if (line.isEmpty() || line.charAt(0) != TAG) return -1;
+        int e = line.indexOf(TAG_END);
+        try {
+            return e < 0 ? -1 : Integer.parseInt(line.substring(1, e));
+        } catch (NumberFormatException notOurs) {
+            return -1;
+        }
+    }
+
+    /** The text of a tagged line. */
+    public static String untag(String line) { return line.substring(line.indexOf(TAG_END) + 1); }
+
     public synchronized void line(int rank, String text) {
-        if (alwaysPrefix) {
+        if (tagAs >= 0) {
+            for (String l : text.split("\n", -1)) out.println(TAG + Integer.toString(tagAs) + TAG_END + l);
+            out.flush();
+        } else if (alwaysPrefix) {
             for (String l : text.split("\n", -1)) out.println("[" + rank + "] " + l);
         } else if (!hold) {
             out.println(text);

@@ -45,6 +45,8 @@ public final class ScriptRunner {
     private volatile boolean interruptRequested;
     /** Jobs and contexts made ahead (explore's many runs of one script); null: each run makes its own. */
     private WarmJobs warm;
+    /** Label every line with its rank, even when one rank prints ({@code mpish compare} reads lines by rank). */
+    private boolean labelAll;
 
     public ScriptRunner(int ranks, List<String> args, double timeoutSeconds, Sandbox sandbox, PrintStream out,
                         PrintStream err, Job.Options options) {
@@ -72,6 +74,12 @@ public final class ScriptRunner {
         return this;
     }
 
+    /** Has every line labelled with its rank ("[2] text"), as {@code mpish compare} reads them. */
+    public ScriptRunner labelEveryLine() {
+        this.labelAll = true;
+        return this;
+    }
+
     /** The job of the last {@link #run} (ended), or null. */
     public Job lastJob() { return last; }
 
@@ -80,7 +88,7 @@ public final class ScriptRunner {
         Source source = Source.newBuilder("js", code, fileName).buildLiteral();
         WarmJobs.Ready ready = warm == null ? null : warm.take();
         if (ready != null) ready.printTo(out);
-        RankOutput output = ready != null ? ready.output : new RankOutput(out, false, ranks);
+        RankOutput output = ready != null ? ready.output : new RankOutput(out, labelAll, ranks);
         Map<Integer, String> failures = new TreeMap<>();
         // a rank publishes its context here, then checks for an abort; an abort is set, then cancels what is here:
         // so a context made while the job is being aborted is cancelled by one side or the other

@@ -1,0 +1,448 @@
+package org.mpish.runtime.ffm;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.util.List;
+import java.util.Map;
+import org.mpish.runtime.Callback;
+import org.mpish.runtime.Memory;
+import org.mpish.runtime.MemoryFault;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.ArgError;
+import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Dir;
+import org.mpish.runtime.catalog.PType;
+import org.mpish.runtime.catalog.Param;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.Status;
+
+/**
+ * One call on the native engine: the script's arguments as the C function takes them (checked first: an address
+ * outside the rank's memory never reaches the library), then the outputs read back from where the function wrote.
+ */
+final class NativeCall {
+    private static final int STRING_OUT = 4096;
+    private final NativeEngine engine;
+    private final NativeLib lib;
+    private final Rank rank;
+    private final Call call;
+    private final Object[] in;
+    private final Arena arena;
+    private final List<Param> params;
+    /** Per parameter (C order): the input it came from (or -1), and the memory an output is written to. */
+    private final int[] input;
+    private final MemorySegment[] out;
+    /** Per parameter: how many elements an array output holds. */
+    private final int[] lengths;
+
+    NativeCall(NativeEngine engine, Rank rank, Call call, Object[] in, Arena arena) {
+        this.engine = engine;
+        this.lib = engine.lib;
+        this.rank = rank;
+        this.call = call;
+        this.in = in;
+        this.arena = arena;
+        this.params = call.params();
+        this.input = new int[params.size()];
+        this.out = new MemorySegment[params.size()];
+        this.lengths = new int[params.size()];
+        int k = 0;
+        for (int i = 0; i < params.size(); i++) input[i] = params.get(i).isInput() ? k++ : -1;
+    }
+
+    private Object arg(int param) { return input[param] < 0 ? null : in[input[param]]; }
+
+    /** The arguments of the downcall, in C order. */
+    Object[] arguments() {
+        Object[] c = new Object[params.size()];
+        for (int i = 0; i < c.length; i++) {
+            Param p = params.get(i);
+            c[i] = p.dir() != Dir.IN ? outArg(i, p) : NativeEngine.byPointer(p) ? pointerTo(p, inArg(i, p)) : inArg(i, p);
+        }
+        return c;
+    }
+
+    // ---- IN ---------------------------------------------------------------------------------------
+
+    private Object inArg(int i, Param p) {
+        Object a = arg(i);
+        PType t = p.type();
+        switch (t.kind()) {
+            case INT -> {
+                int v = (int) number(p, a);
+                return isErrorClass(p) ? engine.errors().toNative(v) : v;
+            }
+            case BOOL -> { return a instanceof Boolean b ? (b ? 1 : 0) : (int) number(p, a); }
+            case LONG -> { return t.cType().equals("int") ? (Object) (int) number(p, a) : (Object) number(p, a); }
+            case DOUBLE -> { return ((Number) a).doubleValue(); }
+            case HANDLE -> { return engine.handleArg(t.handleKind(), lib.raw(handle(p, a))); }
+            case ADDR -> { return MemorySegment.ofAddress(address(i, p, a)); }
+            case STRING -> { return a == null ? MemorySegment.NULL : arena.allocateFrom(a.toString()); }
+            case INT_ARRAY -> {
+                int[] v = ints(p, a);
+                return v == null ? MemorySegment.NULL : arena.allocateFrom(ValueLayout.JAVA_INT, v);
+            }
+            case LONG_ARRAY -> {
+                long[] v = longs(p, a);
+                return v == null ? MemorySegment.NULL : arena.allocateFrom(ValueLayout.JAVA_LONG, v);
+            }
+            case HANDLE_ARRAY -> { return handleArray(p, a); }
+            case STATUS -> { return status(a); }
+            case CALLBACK -> { return callback(p, a); }
+            case VALUE -> { return value(p, a); }
+            default -> throw new ArgError(call.name() + ": the native engine cannot pass " + p.name() + " (" + t.kind() + ") yet");
+        }
+    }
+
+    /** The value in memory of its own, for a function that reads it through a pointer. */
+    private MemorySegment pointerTo(Param p, Object v) {
+        MemorySegment s = arena.allocate(8, 8);
+        if (v instanceof Integer i) s.set(ValueLayout.JAVA_INT, 0, i);
+        else s.set(ValueLayout.JAVA_LONG, 0, ((Number) v).longValue());
+        return s;
+    }
+
+    private static boolean isErrorClass(Param p) { return p.name().equals("errorclass") || p.name().equals("errorcode"); }
+
+    private long number(Param p, Object a) {
+        if (a instanceof Number n) return n.longValue();
+        if (a instanceof Boolean b) return b ? 1 : 0;
+        if (a == null) throw new ArgError(p.name() + ": expected a number");
+        throw new ArgError(p.name() + ": expected a number, got '" + a + "'");
+    }
+
+    private Handle handle(Param p, Object a) {
+        HandleKind k = p.type().handleKind();
+        if (a == null) return Handle.nullOf(k);
+        if (!(a instanceof Handle h)) throw new ArgError(p.name() + ": expected a " + k.noun() + " handle");
+        if (h.kind() != k) throw new ArgError(p.name() + ": " + h.name() + " is a " + h.kind().noun() + ", not a " + k.noun());
+        return h;
+    }
+
+    /**
+     * The native address for a buffer argument, after checking that the whole buffer lies in the rank's memory:
+     * (buf, count, datatype) as the call's following parameters say, a size parameter, or at least one byte.
+     * The library's special addresses (MPI_BOTTOM, MPI_IN_PLACE) pass as they are.
+     */
+    private long address(int i, Param p, Object a) {
+        long addr = number(p, a);
+        if (addr == 0) return 0;
+        Long inPlace = lib.rawOf("MPI_IN_PLACE"), bottom = lib.rawOf("MPI_BOTTOM"), auto = lib.rawOf("MPI_BUFFER_AUTOMATIC");
+        if ((inPlace != null && addr == inPlace) || (bottom != null && addr == bottom) || (auto != null && addr == auto)) return addr;
+        long len = bufferLength(i);
+        Memory m = rank.memory();
+        if (len < 0) throw new MemoryFault(addr, p.name() + ": the length is negative");
+        return NativeEngine.nativeAddress(m, addr, len);
+    }
+
+    private long bufferLength(int i) {
+        // (buf, count, datatype) and (buf, size)
+        if (i + 1 < params.size()) {
+            Param n = params.get(i + 1);
+            boolean count = n.dir() == Dir.IN && (n.type().kind() == PType.Kind.INT || n.type().kind() == PType.Kind.LONG);
+            if (count && i + 2 < params.size() && params.get(i + 2).type().handleKind() == HandleKind.DATATYPE
+                    && params.get(i + 2).dir() == Dir.IN) {
+                long c = number(n, arg(i + 1));
+                return c * extent(handle(params.get(i + 2), arg(i + 2))) * perRank(params.get(i).name());
+            }
+            if (count && (n.name().equals("size") || n.name().endsWith("_size"))) return number(n, arg(i + 1));
+        }
+        // one element of the datatype that follows the addresses (Fetch_and_op, Compare_and_swap)
+        for (int j = i + 1; j < params.size(); j++) {
+            Param q = params.get(j);
+            if (q.type().kind() == PType.Kind.ADDR) continue;
+            if (q.type().handleKind() == HandleKind.DATATYPE && q.dir() == Dir.IN) return extent(handle(q, arg(j)));
+            break;
+        }
+        return 1;
+    }
+
+    /** Gather's receive buffer and friends hold one block per rank of the communicator. */
+    private long perRank(String param) {
+        String n = call.name();
+        boolean many = (n.contains("gather") && !n.contains("gatherv") && param.equals("recvbuf"))
+                || (n.contains("scatter") && !n.contains("scatterv") && param.equals("sendbuf"))
+                || (n.contains("Alltoall") && !n.contains("Alltoallv") && !n.contains("Alltoallw"));
+        if (!many) return 1;
+        for (int j = 0; j < params.size(); j++) {
+            if (params.get(j).type().handleKind() == HandleKind.COMM && params.get(j).dir() == Dir.IN) {
+                try (Arena a = Arena.ofConfined()) {
+                    MemorySegment s = a.allocate(ValueLayout.JAVA_INT);
+                    engine.call("MPI_Comm_size", FunctionDescriptor.of(ValueLayout.JAVA_INT, lib.handleLayout(HandleKind.COMM),
+                            ValueLayout.ADDRESS), engine.handleArg(HandleKind.COMM, lib.raw(handle(params.get(j), arg(j)))), s);
+                    return s.get(ValueLayout.JAVA_INT, 0);
+                }
+            }
+        }
+        return 1;
+    }
+
+    private long extent(Handle type) {
+        if (type.isNull()) return 1;
+        MemorySegment lb = arena.allocate(8), ext = arena.allocate(8);
+        int rc = (Integer) engine.call("MPI_Type_get_extent", FunctionDescriptor.of(ValueLayout.JAVA_INT,
+                lib.handleLayout(HandleKind.DATATYPE), ValueLayout.ADDRESS, ValueLayout.ADDRESS),
+                engine.handleArg(HandleKind.DATATYPE, lib.raw(type)), lb, ext);
+        return rc == 0 ? ext.get(ValueLayout.JAVA_LONG, 0) : 1;
+    }
+
+    private int[] ints(Param p, Object a) {
+        if (a == null) return null;
+        if (a instanceof int[] v) return v;
+        if (a instanceof List<?> l) {
+            int[] v = new int[l.size()];
+            for (int j = 0; j < v.length; j++) v[j] = (int) number(p, l.get(j));
+            return v;
+        }
+        throw new ArgError(p.name() + ": expected an array of integers");
+    }
+
+    private long[] longs(Param p, Object a) {
+        if (a == null) return null;
+        if (a instanceof long[] v) return v;
+        if (a instanceof List<?> l) {
+            long[] v = new long[l.size()];
+            for (int j = 0; j < v.length; j++) v[j] = number(p, l.get(j));
+            return v;
+        }
+        throw new ArgError(p.name() + ": expected an array of integers");
+    }
+
+    private MemorySegment handleArray(Param p, Object a) {
+        if (a == null) return MemorySegment.NULL;
+        List<?> l = a instanceof List<?> x ? x : a instanceof Object[] arr ? List.of(arr) : null;
+        if (l == null) throw new ArgError(p.name() + ": expected an array of handles");
+        HandleKind k = p.type().handleKind();
+        ValueLayout hl = lib.handleLayout(k);
+        MemorySegment s = arena.allocate(hl.byteSize() * Math.max(1, l.size()));
+        for (int j = 0; j < l.size(); j++) {
+            long raw = lib.raw(handle(p, l.get(j)));
+            if (hl == ValueLayout.JAVA_INT) s.setAtIndex(ValueLayout.JAVA_INT, j, (int) raw);
+            else s.setAtIndex(ValueLayout.JAVA_LONG, j, raw);
+        }
+        return s;
+    }
+
+    /** An MPI_Status the script gives (MPI_Get_count's): its public fields, and the count and flag set through the library. */
+    private MemorySegment status(Object a) {
+        Status st = Status.coerce(rank, "status", a);
+        if (st == Status.IGNORE) return MemorySegment.ofAddress(lib.rawOf("MPI_STATUS_IGNORE"));
+        MemorySegment s = arena.allocate(lib.abi.statusSize, 8);
+        s.set(ValueLayout.JAVA_INT, lib.abi.sourceOffset, st.source());
+        s.set(ValueLayout.JAVA_INT, lib.abi.tagOffset, st.tag());
+        s.set(ValueLayout.JAVA_INT, lib.abi.errorOffset, engine.errors().toNative(st.error()));
+        Object byteType = engine.handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE"));
+        engine.call("MPI_Status_set_elements_x", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                lib.handleLayout(HandleKind.DATATYPE), ValueLayout.JAVA_LONG), s, byteType, st.bytes());
+        engine.call("MPI_Status_set_cancelled", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
+                s, st.cancelled() ? 1 : 0);
+        return s;
+    }
+
+    private MemorySegment callback(Param p, Object a) {
+        if (a == null) return MemorySegment.NULL;
+        if (a instanceof NativeFunction f) return MemorySegment.ofAddress(f.address());
+        if (a instanceof Callback cb) return engine.upcalls.stub(p.type().cType(), cb);
+        throw new ArgError(p.name() + ": expected a function or a predefined " + p.type().constantGroup() + " name");
+    }
+
+    private MemorySegment value(Param p, Object a) {
+        return switch (p.name()) {
+            case "argc", "argv" -> MemorySegment.NULL;
+            default -> MemorySegment.ofAddress(engine.values.id(a));
+        };
+    }
+
+    // ---- OUT and INOUT ----------------------------------------------------------------------------
+
+    private MemorySegment outArg(int i, Param p) {
+        PType t = p.type();
+        int n = 1;
+        boolean array = p.cDecl() != null && p.cDecl().endsWith("[]");
+        if (array) n = arrayLength(i, p);
+        lengths[i] = n;
+        long size = switch (t.kind()) {
+            case INT, BOOL, INT_ARRAY -> 4L * n;
+            case LONG, ADDR, VALUE, LONG_ARRAY -> 8L * n;
+            case DOUBLE -> 8L * n;
+            case HANDLE, HANDLE_ARRAY -> lib.handleLayout(t.handleKind()).byteSize() * n;
+            case STATUS -> (long) lib.abi.statusSize * n;
+            case STRING -> STRING_OUT;
+            default -> throw new ArgError(call.name() + ": the native engine cannot take " + p.name() + " (" + t.kind() + ") back yet");
+        };
+        MemorySegment s = arena.allocate(Math.max(size, 8), 8);
+        if (p.dir() == Dir.INOUT) fillInout(i, p, s);
+        out[i] = s;
+        return s;
+    }
+
+    /** An array output's length: the count argument before it, or the length of the array given for an INOUT. */
+    private int arrayLength(int i, Param p) {
+        Object a = arg(i);
+        if (a instanceof List<?> l) return l.size();
+        if (a instanceof int[] v) return v.length;
+        for (int j = i - 1; j >= 0; j--) {
+            Param q = params.get(j);
+            if (q.dir() != Dir.OUT && q.type().kind() == PType.Kind.INT) return (int) Math.max(0, number(q, arg(j)));
+            if (q.dir() != Dir.OUT && q.type().kind() == PType.Kind.HANDLE_ARRAY && arg(j) instanceof List<?> l) return l.size();
+        }
+        return 1;
+    }
+
+    private void fillInout(int i, Param p, MemorySegment s) {
+        Object a = arg(i);
+        switch (p.type().kind()) {
+            case INT, BOOL -> s.set(ValueLayout.JAVA_INT, 0, a instanceof Boolean b ? (b ? 1 : 0) : (int) number(p, a));
+            case LONG -> s.set(ValueLayout.JAVA_LONG, 0, number(p, a));
+            case HANDLE -> setHandle(s, 0, p.type().handleKind(), lib.raw(handle(p, a)));
+            case HANDLE_ARRAY -> MemorySegment.copy(handleArray(p, a), 0, s, 0, Math.min(s.byteSize(),
+                    lib.handleLayout(p.type().handleKind()).byteSize() * lengths[i]));
+            case INT_ARRAY -> {
+                int[] v = ints(p, a);
+                if (v != null) MemorySegment.copy(v, 0, s, ValueLayout.JAVA_INT, 0, Math.min(v.length, lengths[i]));
+            }
+            default -> { }
+        }
+    }
+
+    private void setHandle(MemorySegment s, long index, HandleKind k, long raw) {
+        if (lib.handleLayout(k) == ValueLayout.JAVA_INT) s.setAtIndex(ValueLayout.JAVA_INT, index, (int) raw);
+        else s.setAtIndex(ValueLayout.JAVA_LONG, index, raw);
+    }
+
+    private long getHandle(MemorySegment s, long index, HandleKind k) {
+        return lib.handleLayout(k) == ValueLayout.JAVA_INT ? s.getAtIndex(ValueLayout.JAVA_INT, index) : s.getAtIndex(ValueLayout.JAVA_LONG, index);
+    }
+
+    /** The outputs in declaration order, as the in-process implementation returns them. */
+    Object[] outputs(Object result) {
+        List<Param> outs = call.outputs();
+        if (outs.isEmpty()) return "int".equals(call.cReturn()) || "void".equals(call.cReturn()) ? new Object[0] : new Object[] {result};
+        Object[] r = new Object[outs.size()];
+        int k = 0;
+        for (int i = 0; i < params.size(); i++) {
+            Param p = params.get(i);
+            if (p.isOutput()) r[k++] = output(i, p);
+        }
+        return r;
+    }
+
+    private Object output(int i, Param p) {
+        MemorySegment s = out[i];
+        PType t = p.type();
+        int n = lengths[i];
+        boolean array = p.cDecl() != null && p.cDecl().endsWith("[]");
+        switch (t.kind()) {
+            case INT -> {
+                if (array) return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT);
+                int v = s.get(ValueLayout.JAVA_INT, 0);
+                return isErrorClass(p) ? engine.errors().toMpish(v) : v;
+            }
+            case INT_ARRAY -> { return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT); }
+            case BOOL -> { return s.get(ValueLayout.JAVA_INT, 0) != 0; }
+            case LONG -> {
+                long v = s.get(ValueLayout.JAVA_LONG, 0);
+                if (p.name().equals("address")) { // MPI_Get_address: the rank's address, as in-process
+                    long ra = NativeEngine.rankAddress(rank.memory(), v);
+                    return ra >= 0 ? ra : v;
+                }
+                return v;
+            }
+            case ADDR -> { return memoryOut(p, s.get(ValueLayout.JAVA_LONG, 0)); }
+            case STRING -> { return s.getString(0); }
+            case HANDLE -> { return handleOut(i, p, getHandle(s, 0, t.handleKind())); }
+            case HANDLE_ARRAY -> {
+                List<?> given = arg(i) instanceof List<?> l ? l : List.of();
+                Handle[] hs = new Handle[n];
+                for (int j = 0; j < n; j++) {
+                    Handle h = lib.handle(t.handleKind(), getHandle(s, j, t.handleKind()));
+                    if (j < given.size() && given.get(j) instanceof NativeHandle old && old != h && !old.isPredefined()) lib.forget(old);
+                    hs[j] = h;
+                }
+                return hs;
+            }
+            case STATUS -> {
+                if (!array) return statusOut(s);
+                Status[] st = new Status[n];
+                for (int j = 0; j < n; j++) st[j] = statusOut(s.asSlice((long) j * lib.abi.statusSize, lib.abi.statusSize));
+                return st;
+            }
+            case VALUE -> { return attributeOut(i, s.get(ValueLayout.JAVA_LONG, 0)); }
+            default -> { return null; }
+        }
+    }
+
+    /** An OUT handle: a new or known one; an INOUT that changed (freed: now the null handle) retires the old one. */
+    private Object handleOut(int i, Param p, long raw) {
+        Handle h = lib.handle(p.type().handleKind(), raw);
+        if (p.dir() == Dir.INOUT && arg(i) instanceof NativeHandle old && old != h && !old.isPredefined()) {
+            lib.forget(old);
+            Long mem = engine.windowMemoryOf(old);
+            if (mem != null) rank.memory().unmap(mem);
+        }
+        return h;
+    }
+
+    /**
+     * A pointer the library gave back: inside the rank's memory (MPI_Buffer_detach's buffer), the rank's address
+     * for it; memory the library allocated (MPI_Alloc_mem, MPI_Win_allocate), mapped into the rank's memory so
+     * that scripts reach it through the same checked addresses.
+     */
+    private Object memoryOut(Param p, long ptr) {
+        if (ptr == 0) return 0L;
+        long ra = NativeEngine.rankAddress(rank.memory(), ptr);
+        if (ra >= 0) return ra;
+        long size = 0;
+        for (int j = 0; j < params.size(); j++) {
+            if (params.get(j).name().equals("size") && params.get(j).dir() == Dir.IN) size = number(params.get(j), arg(j));
+        }
+        if (size <= 0) return ptr;
+        long addr = rank.memory().map(MemorySegment.ofAddress(ptr).reinterpret(size), size);
+        for (int j = 0; j < params.size(); j++) {
+            if (params.get(j).type().handleKind() == HandleKind.WIN && params.get(j).dir() == Dir.OUT) {
+                Handle w = lib.handle(HandleKind.WIN, getHandle(out[j], 0, HandleKind.WIN));
+                engine.ownWindowMemory(w, addr);
+            }
+        }
+        return addr;
+    }
+
+    private Status statusOut(MemorySegment s) {
+        int src = s.get(ValueLayout.JAVA_INT, lib.abi.sourceOffset), tag = s.get(ValueLayout.JAVA_INT, lib.abi.tagOffset);
+        int err = engine.errors().toMpish(s.get(ValueLayout.JAVA_INT, lib.abi.errorOffset));
+        MemorySegment c = arena.allocate(8), f = arena.allocate(4);
+        engine.call("MPI_Get_elements_x", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
+                lib.handleLayout(HandleKind.DATATYPE), ValueLayout.ADDRESS), s, engine.handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE")), c);
+        engine.call("MPI_Test_cancelled", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS), s, f);
+        Status st = new Status(src, tag, err, c.get(ValueLayout.JAVA_LONG, 0), f.get(ValueLayout.JAVA_INT, 0) != 0);
+        Status.remember(rank, st);
+        return st;
+    }
+
+    /**
+     * An attribute value the library gave (MPI_Comm_get_attr): a script's value back; for the predefined
+     * attributes, the number the library's pointer points at, as in-process.
+     */
+    private Object attributeOut(int i, long v) {
+        Object kv = null;
+        for (int j = 0; j < params.size(); j++) if (params.get(j).type().handleKind() == HandleKind.KEYVAL) kv = arg(j);
+        if (kv instanceof NativeHandle h && h.isPredefined() && v != 0) {
+            String name = h.name();
+            MemorySegment at = MemorySegment.ofAddress(v).reinterpret(8);
+            return switch (name) {
+                case "MPI_WIN_BASE" -> {
+                    long ra = NativeEngine.rankAddress(rank.memory(), v);
+                    yield ra >= 0 ? ra : v;
+                }
+                case "MPI_WIN_SIZE" -> at.get(ValueLayout.JAVA_LONG, 0);
+                default -> (long) at.get(ValueLayout.JAVA_INT, 0);
+            };
+        }
+        return engine.values.value(v);
+    }
+
+    static boolean isMap(Object o) { return o instanceof Map<?, ?>; }
+}

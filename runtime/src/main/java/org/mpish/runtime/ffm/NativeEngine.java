@@ -1,0 +1,293 @@
+package org.mpish.runtime.ffm;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.mpish.runtime.Callback;
+import org.mpish.runtime.Memory;
+import org.mpish.runtime.MemoryFault;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.catalog.ArgError;
+import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Catalogue;
+import org.mpish.runtime.catalog.Constant;
+import org.mpish.runtime.catalog.Dir;
+import org.mpish.runtime.catalog.Engine;
+import org.mpish.runtime.catalog.PType;
+import org.mpish.runtime.catalog.Param;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.Status;
+
+/**
+ * Runs the catalogue's MPI calls on a real MPI library: the C function of the same name, called through a
+ * downcall derived from the call's declaration (each parameter's C type and direction), once per call name.
+ * One engine per process: the process is one MPI rank, and its job has one {@link Rank} (whose memory holds the
+ * script's buffers, so addresses are checked as in-process before any call).
+ *
+ * <p>Conversions: handles are {@link NativeHandle}s; error classes are shown in mpish's numbering (so messages and
+ * {@code MPI.ERR_*} read the same on every engine) and translated by name at the boundary; other constants
+ * are the library's own values. Script values stored as attributes, and extra states, go to the library as
+ * small integers that stand for them ({@link Values}).
+ */
+public final class NativeEngine implements Engine {
+    /** Calls allowed before MPI_Init and after MPI_Finalize (the Invoker's list). */
+    private static final Set<String> ALWAYS_ALLOWED = Set.of("MPI_Initialized", "MPI_Finalized", "MPI_Error_class",
+            "MPI_Error_string", "MPI_Get_version", "MPI_Get_library_version", "MPI_Init", "MPI_Init_thread", "MPI_Wtime", "MPI_Wtick");
+
+    final NativeLib lib;
+    final Catalogue catalogue;
+    private final int worldRank;
+    private final Map<String, MethodHandle> downcalls = new ConcurrentHashMap<>();
+    final Values values = new Values();
+    final Upcalls upcalls;
+    private final ErrorClasses errors;
+    private boolean initialized;
+    /** Memory the library allocated (MPI_Alloc_mem, MPI_Win_allocate), by the window that owns it. */
+    private final Map<Handle, Long> windowMemory = new ConcurrentHashMap<>();
+
+    public NativeEngine(NativeLib lib, Catalogue catalogue, int worldRank) {
+        this.lib = lib;
+        this.catalogue = catalogue;
+        this.worldRank = worldRank;
+        this.errors = new ErrorClasses(lib, catalogue);
+        this.upcalls = new Upcalls(this);
+        errors.attach(this);
+    }
+
+    public NativeLib lib() { return lib; }
+    public int worldRank() { return worldRank; }
+
+    // ---- constants -------------------------------------------------------------------------------
+
+    @Override
+    public Object constant(Rank rank, Constant c) {
+        if (!c.api().equals("MPI")) return c.value().apply(rank);
+        if ("errorclass".equals(c.group())) return c.value().apply(rank); // mpish's numbering (see the class comment)
+        return lib.cachedConstant(c.name(), n -> resolve(rank, c));
+    }
+
+    private Object resolve(Rank rank, Constant c) {
+        Long raw = lib.rawOf(c.name());
+        if (raw == null) return null; // not in this implementation: undefined
+        HandleKind k = kindOfGroup(c.group());
+        if (k != null) return lib.predefined(k, c.name(), raw);
+        Abi.Const a = lib.abi.constant(c.name());
+        if (a.kind() == 'p') {
+            return switch (c.group()) {
+                case "copyfn", "deletefn", "errhandlerfn", "userfn" -> new NativeFunction(c.name(), raw);
+                default -> raw; // MPI_BOTTOM, MPI_IN_PLACE, MPI_STATUS_IGNORE: passed as they are
+            };
+        }
+        return raw >= Integer.MIN_VALUE && raw <= Integer.MAX_VALUE ? (Object) (int) (long) raw : raw;
+    }
+
+    static HandleKind kindOfGroup(String group) {
+        if (group == null) return null;
+        for (HandleKind k : HandleKind.values()) if (k.prefix().equals(group)) return k;
+        return null;
+    }
+
+    // ---- calls ---------------------------------------------------------------------------------
+
+    @Override
+    public Object[] invoke(Rank rank, Call call, Object[] in) {
+        if (!call.api().equals("MPI")) {
+            throw new ArgError(call.name() + ": LAPI needs the in-process engine (run the script without --mpi)");
+        }
+        upcalls.rank = rank;
+        if (!initialized && !ALWAYS_ALLOWED.contains(call.name())) initImplicitly(rank);
+        MethodHandle mh = downcalls.computeIfAbsent(call.name(), n -> spread(lib.downcall(n, descriptor(call))));
+        try (Arena arena = Arena.ofConfined()) {
+            NativeCall nc = new NativeCall(this, rank, call, in, arena);
+            Object[] cargs = nc.arguments();
+            Object result;
+            try {
+                result = (Object) mh.invokeExact(cargs);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable t) {
+                throw new IllegalStateException(call.name() + ": " + t, t);
+            }
+            upcalls.rethrowPending();
+            if ("int".equals(call.cReturn())) {
+                int rc = (Integer) result;
+                if (rc != 0) throw errors.fromCode(rc, call.name(), worldRank);
+            }
+            switch (call.name()) {
+                case "MPI_Init", "MPI_Init_thread" -> initialized = true;
+                case "MPI_Free_mem" -> { // memory MPI_Alloc_mem mapped into the rank's address space
+                    try {
+                        rank.memory().unmap(((Number) in[0]).longValue());
+                    } catch (MemoryFault notMapped) {
+                        // the library checked the address; a block of the rank's own stays
+                    }
+                }
+                default -> { }
+            }
+            return nc.outputs(result);
+        } catch (MemoryFault f) {
+            // the process's one Rank is rank 0 of its job: the message names the MPI rank instead
+            String m = f.getMessage().replace(" rank " + rank.id(), " rank " + worldRank);
+            throw raise(rank, call, in, ErrorClass.MPI_ERR_BUFFER, m);
+        } catch (IllegalArgumentException e) {
+            throw new ArgError(e.getMessage());
+        }
+    }
+
+    /** A call before MPI_Init: initializes MPI first, as the in-process runtime and mpi4py do. */
+    private void initImplicitly(Rank rank) {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment flag = a.allocate(ValueLayout.JAVA_INT);
+            call("MPI_Initialized", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS), flag);
+            if (flag.get(ValueLayout.JAVA_INT, 0) == 0) {
+                int rc = (Integer) call("MPI_Init", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS),
+                        MemorySegment.NULL, MemorySegment.NULL);
+                if (rc != 0) throw errors.fromCode(rc, "MPI_Init", worldRank);
+            }
+            initialized = true;
+        }
+    }
+
+    /** Whether MPI is initialized and not yet finalized (for the runner's MPI_Finalize at the end of a script). */
+    public boolean needsFinalize() {
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment flag = a.allocate(ValueLayout.JAVA_INT);
+            call("MPI_Initialized", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS), flag);
+            if (flag.get(ValueLayout.JAVA_INT, 0) == 0) return false;
+            call("MPI_Finalized", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS), flag);
+            return flag.get(ValueLayout.JAVA_INT, 0) == 0;
+        }
+    }
+
+    /** MPI_Abort(MPI_COMM_WORLD, code): ends every process of the launch. */
+    public void abort(int code) {
+        call("MPI_Abort", FunctionDescriptor.of(ValueLayout.JAVA_INT, lib.handleLayout(HandleKind.COMM), ValueLayout.JAVA_INT),
+                handleArg(HandleKind.COMM, lib.rawOf("MPI_COMM_WORLD")), code);
+    }
+
+    /** The downcall taking its arguments as one Object[] (invokeExact on it is far cheaper than invokeWithArguments). */
+    private static MethodHandle spread(MethodHandle mh) {
+        int n = mh.type().parameterCount();
+        return mh.asSpreader(Object[].class, n).asType(java.lang.invoke.MethodType.methodType(Object.class, Object[].class));
+    }
+
+    /** A direct call of a library function not in the catalogue form (helpers: extents, error strings). */
+    Object call(String name, FunctionDescriptor fd, Object... args) {
+        MethodHandle mh = downcalls.computeIfAbsent("#" + name + fd, n -> spread(lib.downcall(name, fd)));
+        try {
+            return (Object) mh.invokeExact(args);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(name + ": " + t, t);
+        }
+    }
+
+    /** A handle's raw value as the downcall takes it (an int or a long, per the ABI). */
+    Object handleArg(HandleKind k, long raw) {
+        return lib.handleLayout(k) == ValueLayout.JAVA_INT ? (Object) (int) raw : (Object) raw;
+    }
+
+    /** The downcall's C signature, from the declaration: every OUT or INOUT parameter and every array is a pointer. */
+    FunctionDescriptor descriptor(Call call) {
+        List<MemoryLayout> args = new ArrayList<>();
+        for (Param p : call.params()) args.add(p.dir() != Dir.IN || byPointer(p) ? ValueLayout.ADDRESS : inLayout(p.type()));
+        MemoryLayout[] a = args.toArray(new MemoryLayout[0]);
+        return switch (call.cReturn()) {
+            case "int" -> FunctionDescriptor.of(ValueLayout.JAVA_INT, a);
+            case "double" -> FunctionDescriptor.of(ValueLayout.JAVA_DOUBLE, a);
+            case "MPI_Aint", "MPI_Count" -> FunctionDescriptor.of(ValueLayout.JAVA_LONG, a);
+            case "void" -> FunctionDescriptor.ofVoid(a);
+            default -> throw new ArgError(call.name() + " returns " + call.cReturn() + ", which the native engine cannot take yet");
+        };
+    }
+
+    /** An IN value the C function takes through a pointer ({@code int MPI_Cancel(MPI_Request *request)}). */
+    static boolean byPointer(Param p) {
+        PType.Kind k = p.type().kind();
+        boolean scalar = k == PType.Kind.HANDLE || k == PType.Kind.INT || k == PType.Kind.LONG || k == PType.Kind.BOOL;
+        return p.dir() == Dir.IN && scalar && p.cDecl() != null && !p.type().cType().contains("*") && p.cDecl().contains("*");
+    }
+
+    MemoryLayout inLayout(PType t) {
+        return switch (t.kind()) {
+            case INT, BOOL -> ValueLayout.JAVA_INT;
+            case LONG -> t.cType().equals("int") ? ValueLayout.JAVA_INT : ValueLayout.JAVA_LONG;
+            case DOUBLE -> ValueLayout.JAVA_DOUBLE;
+            case HANDLE -> lib.handleLayout(t.handleKind());
+            default -> ValueLayout.ADDRESS; // addresses, strings, arrays, statuses, callbacks, void * values
+        };
+    }
+
+    // ---- errors --------------------------------------------------------------------------------
+
+    /**
+     * An error mpish finds before the call (a bad address): goes to the error handler of the call's object in the
+     * library, as the library's own errors do. A fatal handler ends the launch (the message first, naming the rank
+     * and the call); any other handler runs (a script's handler as an upcall) and the call then fails.
+     */
+    MpiException raise(Rank rank, Call call, Object[] in, int errorClass, String message) {
+        MpiException e = new MpiException(errorClass, message).at(call.name(), worldRank);
+        Handle obj = null;
+        int idx = call.errorParam() >= 0 ? call.inputs().indexOf(call.params().get(call.errorParam())) : -1;
+        if (idx >= 0 && in[idx] instanceof NativeHandle h && (h.kind() == HandleKind.COMM || h.kind() == HandleKind.WIN)) obj = h;
+        HandleKind k = obj == null ? HandleKind.COMM : obj.kind();
+        long raw = obj == null ? lib.rawOf("MPI_COMM_SELF") : ((NativeHandle) obj).raw;
+        String what = k == HandleKind.WIN ? "Win" : "Comm";
+        ValueLayout hl = lib.handleLayout(k), el = lib.handleLayout(HandleKind.ERRHANDLER);
+        try (Arena a = Arena.ofConfined()) {
+            MemorySegment eh = a.allocate(8);
+            call("MPI_" + what + "_get_errhandler", FunctionDescriptor.of(ValueLayout.JAVA_INT, hl, ValueLayout.ADDRESS), handleArg(k, raw), eh);
+            long ehRaw = el == ValueLayout.JAVA_INT ? eh.get(ValueLayout.JAVA_INT, 0) : eh.get(ValueLayout.JAVA_LONG, 0);
+            Long fatal = lib.rawOf("MPI_ERRORS_ARE_FATAL"), abort = lib.rawOf("MPI_ERRORS_ABORT");
+            if (fatal != null && ehRaw == fatal || abort != null && ehRaw == abort) throw new NativeFatal(e.getMessage());
+            call("MPI_Errhandler_free", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS), eh);
+            call("MPI_" + what + "_call_errhandler", FunctionDescriptor.of(ValueLayout.JAVA_INT, hl, ValueLayout.JAVA_INT),
+                    handleArg(k, raw), errors.toNative(errorClass));
+            upcalls.rethrowPending();
+        }
+        return e;
+    }
+
+    /** An error mpish found before a call, under MPI_ERRORS_ARE_FATAL: the process must abort the launch. */
+    public static final class NativeFatal extends RuntimeException {
+        NativeFatal(String message) { super(message, null, false, false); }
+    }
+
+    ErrorClasses errors() { return errors; }
+
+    // ---- memory --------------------------------------------------------------------------------
+
+    /** The native address of {@code len} bytes at a rank address (bounds-checked: MemoryFault otherwise). */
+    static long nativeAddress(Memory m, long address, long len) {
+        Memory.Block b = m.block(address, Math.max(len, 1));
+        return b.segment().address() + (address - b.address());
+    }
+
+    /** The rank address of a native address inside one of the rank's blocks, or -1. */
+    static long rankAddress(Memory m, long nativeAddress) {
+        for (Memory.Block b : m.blocks()) {
+            long base = b.segment().address();
+            if (nativeAddress >= base && nativeAddress < base + Math.max(b.size(), 1)) return b.address() + (nativeAddress - base);
+        }
+        return -1;
+    }
+
+    void ownWindowMemory(Handle win, long address) { windowMemory.put(win, address); }
+    Long windowMemoryOf(Handle win) { return windowMemory.remove(win); }
+
+    static Status statusOf(Object raw) { return raw instanceof Status s ? s : null; }
+
+    static boolean isCallback(Object o) { return o instanceof Callback; }
+}

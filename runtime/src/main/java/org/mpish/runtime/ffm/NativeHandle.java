@@ -1,0 +1,21 @@
+package org.mpish.runtime.ffm;
+
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+
+/**
+ * A handle of a real MPI library: what the library gave (an address for Open MPI, an integer for MPICH; a keyval
+ * is an int in both), with the name scripts see ("comm0", or the predefined C name).
+ */
+final class NativeHandle extends Handle {
+    final long raw;
+    private final boolean predefined;
+
+    NativeHandle(HandleKind kind, String name, long raw, boolean predefined) {
+        super(kind, name);
+        this.raw = raw;
+        this.predefined = predefined;
+    }
+
+    @Override public boolean isPredefined() { return predefined; }
+}

@@ -1,0 +1,134 @@
+package org.mpish.runtime.ffm;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SymbolLookup;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandle;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+
+/**
+ * One real MPI library loaded into this process: its symbols, its constants resolved to this process's addresses,
+ * and the handles the library has given out, each kept as one {@link NativeHandle} so that a handle a script got
+ * twice is the same object (and has one name).
+ */
+public final class NativeLib {
+    final Abi abi;
+    final Linker linker = Linker.nativeLinker();
+    /**
+     * Opened on first use (a symbol or a downcall), not before: a process that only reads the ABI never loads the
+     * library, whose load alone can install signal handlers (MPICH's UCX catches SIGSEGV, which the JVM raises on
+     * purpose, and turns it into a crash; processes of a launch have them turned off, see NativeLaunch).
+     */
+    private SymbolLookup lookup;
+    /** Handles by kind (ordinal) then raw value. */
+    private final Map<Long, NativeHandle>[] handles;
+    private final int[] nextName = new int[HandleKind.values().length];
+    /** The raw value of each kind's null handle. */
+    final long[] nullRaw = new long[HandleKind.values().length];
+    private final Map<String, Object> constantValues = new ConcurrentHashMap<>();
+
+    @SuppressWarnings("unchecked")
+    public NativeLib(Abi abi) {
+        this.abi = abi;
+        this.handles = new Map[HandleKind.values().length];
+        for (int i = 0; i < handles.length; i++) handles[i] = new HashMap<>();
+        for (HandleKind k : HandleKind.values()) {
+            Long raw = rawOf(k.nullName());
+            nullRaw[k.ordinal()] = raw == null ? Long.MIN_VALUE : raw;
+        }
+    }
+
+    /** Loads implementation {@code impl}, probing its ABI (or reading the cached probe) first. */
+    public static NativeLib load(String impl, Path cacheDir, java.util.Set<String> names) throws IOException {
+        if (!Implementations.installed(impl)) throw new IOException(Implementations.missing(impl));
+        return new NativeLib(Probe.abi(impl, cacheDir, names));
+    }
+
+    public String impl() { return abi.impl; }
+    public Abi abi() { return abi; }
+
+    /** The value of a constant in this process (see {@link #rawOf}); IllegalArgumentException if the library lacks it. */
+    public long rawValue(String name) {
+        Long v = rawOf(name);
+        if (v == null) throw new IllegalArgumentException(abi.impl + " has no " + name);
+        return v;
+    }
+    public String version() { return abi.version; }
+
+    /** The address of a symbol of the library; IllegalStateException if it has none of that name. */
+    private synchronized SymbolLookup lookup() {
+        if (lookup == null) lookup = SymbolLookup.libraryLookup(Path.of(abi.library), Arena.global());
+        return lookup;
+    }
+
+    MemorySegment symbol(String name) {
+        return lookup().find(name).orElseThrow(() -> new IllegalStateException(abi.library + " has no symbol " + name));
+    }
+
+    boolean has(String name) { return lookup().find(name).isPresent(); }
+
+    MethodHandle downcall(String name, FunctionDescriptor fd) { return linker.downcallHandle(symbol(name), fd); }
+
+    /** The value of constant {@code name} in this process (an address, or an integer), or null if the library lacks it. */
+    Long rawOf(String name) {
+        Abi.Const c = abi.constant(name);
+        if (c == null) return null;
+        if (c.symbol() == null) return c.value();
+        return symbol(c.symbol()).address() + c.value();
+    }
+
+    boolean pointerHandles() { return abi.handleSize == 8; }
+
+    /** The layout a handle of this kind has in a call: MPI_Comm and friends per the ABI, a keyval always an int. */
+    ValueLayout handleLayout(HandleKind k) {
+        return k == HandleKind.KEYVAL || !pointerHandles() ? ValueLayout.JAVA_INT : ValueLayout.JAVA_LONG;
+    }
+
+    /** The handle for a raw value the library gave: the null handle, a known one, or a new one named as mpish names them. */
+    synchronized Handle handle(HandleKind k, long raw) {
+        if (raw == nullRaw[k.ordinal()]) return Handle.nullOf(k);
+        NativeHandle h = handles[k.ordinal()].get(raw);
+        if (h == null) {
+            h = new NativeHandle(k, k.prefix() + nextName[k.ordinal()]++, raw, false);
+            handles[k.ordinal()].put(raw, h);
+        }
+        return h;
+    }
+
+    /** A predefined handle (MPI_COMM_WORLD): kept under its C name. */
+    synchronized Handle predefined(HandleKind k, String name, long raw) {
+        if (raw == nullRaw[k.ordinal()]) return Handle.nullOf(k);
+        return handles[k.ordinal()].computeIfAbsent(raw, r -> new NativeHandle(k, name, r, true));
+    }
+
+    /** The library no longer knows this handle (freed): a later handle with the same raw value is a new object. */
+    synchronized void forget(NativeHandle h) {
+        handles[h.kind().ordinal()].remove(h.raw, h);
+        h.markFreed();
+    }
+
+    /** The raw value to pass for a handle argument. */
+    long raw(Handle h) {
+        if (h instanceof NativeHandle n) return n.raw;
+        if (h.isNull()) return nullRaw[h.kind().ordinal()];
+        throw new IllegalArgumentException(h.name() + " is a handle of the in-process runtime, not of " + abi.impl);
+    }
+
+    Object cachedConstant(String name, java.util.function.Function<String, Object> make) {
+        Object v = constantValues.get(name);
+        if (v == null) {
+            v = make.apply(name);
+            if (v != null) constantValues.put(name, v);
+        }
+        return v;
+    }
+}

@@ -1,0 +1,186 @@
+package org.mpish.shell;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.mpish.runtime.ffm.Implementations;
+
+/**
+ * mpish run --mpi through the real launcher on both Debian MPIs: point-to-point with statuses, collectives and a user
+ * reduction called back by the library, attribute copy and delete callbacks, error handlers, RMA, buffered mode,
+ * a bad address caught before the call, a failing rank ending the launch, and --timeout leaving no process behind.
+ * Expected lines follow from the MPI standard's semantics (what each call must do), not from mpish. Skips with the
+ * reason where an MPI is not installed; fails instead in CI (CI=true), where .ci/run installs both.
+ */
+class NativeMpiIT {
+    @TempDir Path dir;
+
+    static void require(String impl) {
+        if (Implementations.installed(impl)) return;
+        String why = Implementations.missing(impl);
+        if (Tools.inCi()) fail(why + " (CI=true: .ci/run installs it)");
+        Assumptions.abort(why);
+    }
+
+    private Path script(String name, String code) throws Exception {
+        Path f = dir.resolve(name);
+        Files.writeString(f, code);
+        return f;
+    }
+
+    static final String FEATURES = """
+            const w = MPI.COMM_WORLD, rank = MPI.Comm_rank(w), size = MPI.Comm_size(w);
+            const b = mem.alloc(64);
+            const peer = (rank + 1) % size, from = (rank + size - 1) % size;
+            mem.write(b, MPI.INT, [100 + rank]);
+            const rs = MPI.Isend(b, 1, MPI.INT, peer, 10 + rank, w);
+            const rr = MPI.Irecv(b + 16, 1, MPI.INT, MPI.ANY_SOURCE, MPI.ANY_TAG, w);
+            const {array_of_requests: rq, array_of_statuses: st} = MPI.Waitall(2, [rs, rr]);
+            print(`recv ${mem.read(b + 16, MPI.INT)} from ${st[1].MPI_SOURCE} tag ${st[1].MPI_TAG} count ${st[1].count} null ${rq[1] === MPI.REQUEST_NULL}`);
+            print(`ints ${MPI.Get_count(st[1], MPI.INT)} shorts ${MPI.Get_count(st[1], MPI.SHORT)}`);
+            mem.write(b, MPI.INT, [rank + 1]);
+            MPI.Allreduce(b, b + 8, 1, MPI.INT, MPI.SUM, w);
+            const max = MPI.Op_create((inv, inout, len, t) => {
+              const x = mem.read(inv, MPI.INT, len), y = mem.read(inout, MPI.INT, len);
+              mem.write(inout, MPI.INT, y.map((v, i) => Math.max(v, x[i])));
+            }, true);
+            MPI.Allreduce(b, b + 12, 1, MPI.INT, max, w);
+            print(`sum ${mem.read(b + 8, MPI.INT)} max ${mem.read(b + 12, MPI.INT)}`);
+            const log = [];
+            const kv = MPI.Comm_create_keyval((c, k, extra, v) => { log.push(`copy ${v.n} ${extra.tag}`); return {n: v.n + 1}; },
+                                               (c, k, v, extra) => { log.push(`delete ${v.n}`); }, {tag: "x"});
+            MPI.Comm_set_attr(w, kv, {n: 1});
+            const d = MPI.Comm_dup(w);
+            const {attribute_val, flag} = MPI.Comm_get_attr(d, kv);
+            print(`dup attr ${attribute_val.n} flag ${flag}`);
+            MPI.Comm_free(d);
+            print(`log ${log.join(", ")}`);
+            print(`tag_ub at least 32767: ${MPI.Comm_get_attr(w, MPI.TAG_UB).attribute_val >= 32767}`);
+            MPI.Comm_set_errhandler(w, MPI.ERRORS_RETURN);
+            try { MPI.Send(b, 1, MPI.INT, size + 5, 0, w); } catch (e) { print(`bad rank: ${e.errorClass === MPI.ERR_RANK}`); }
+            try { MPI.Send(b + 60, 2, MPI.INT, peer, 0, w); } catch (e) { print(`bad address: ${e.message}`); }
+            const seen = [];
+            MPI.Comm_set_errhandler(w, MPI.Comm_create_errhandler((c, code) => seen.push(MPI.Error_class(code) === MPI.ERR_RANK)));
+            try { MPI.Send(b, 1, MPI.INT, -7, 0, w); } catch (e) { print(`handler saw ${seen.join()} then ${e.errorClass === MPI.ERR_RANK}`); }
+            const {baseptr, win} = MPI.Win_allocate(16, 4, MPI.INFO_NULL, w);
+            mem.write(baseptr, MPI.INT, [0, 0, 0, 0]);
+            MPI.Win_fence(0, win);
+            mem.write(b, MPI.INT, [rank * 10 + 5]);
+            MPI.Put(b, 1, MPI.INT, peer, 1, 1, MPI.INT, win);
+            MPI.Win_fence(0, win);
+            print(`window ${mem.read(baseptr, MPI.INT, 4)}`);
+            MPI.Win_free(win);
+            const bb = mem.alloc(1024);
+            MPI.Buffer_attach(bb, 1024);
+            MPI.Bsend(b, 1, MPI.INT, peer, 3, w);
+            MPI.Recv(b + 4, 1, MPI.INT, from, 3, w);
+            const det = MPI.Buffer_detach();
+            print(`detached ${det.buffer_addr === bb} ${det.size}`);
+            try { LAPI.Init(null); } catch (e) { print(`lapi: ${e.message}`); }
+            """;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aScriptRunsAsRealMpiProcessesWithCallbacksErrorsAndCheckedMemory(String impl) throws Exception {
+        require(impl);
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150",
+                script("features.js", FEATURES).toString());
+        assertEquals(0, r.status(), r.toString());
+        String out = r.out();
+        for (String line : List.of(
+                "[0] recv 101 from 1 tag 11 count 4 null true", "[1] recv 100 from 0 tag 10 count 4 null true",
+                "[0] ints 1 shorts 2", "[1] ints 1 shorts 2",
+                "[0] sum 3 max 2", "[1] sum 3 max 2",                       // 1 + 2, max(1, 2)
+                "[0] dup attr 2 flag true", "[0] log copy 1 x, delete 2",   // copied at MPI_Comm_dup, deleted at MPI_Comm_free
+                "[1] tag_ub at least 32767: true",                          // MPI-4.1 8.1.2: at least 32767
+                "[0] bad rank: true", "[1] handler saw true then true",
+                "[0] window 0,15,0,0", "[1] window 0,5,0,0",                // each rank put rank*10+5 into the next one's int 1
+                "[0] detached true 1024", "[1] detached true 1024")) {
+            assertTrue(out.contains(line + "\n"), "missing '" + line + "' in\n" + r);
+        }
+        // the bad address is caught before the call: the message names the call and the MPI rank
+        assertTrue(out.contains("[1] bad address: MPI_Send: MPI_ERR_BUFFER: access of 8 bytes at 0x"), r.toString());
+        assertTrue(out.contains("[rank 1]\n"), r.toString());
+        assertTrue(out.contains("[0] lapi: LAPI.Init: LAPI_Init: LAPI needs the in-process engine"), r.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aFatalBadAddressEndsTheLaunchNamingRankAndCallWithNoProcessLeft(String impl) throws Exception {
+        require(impl);
+        Path f = script("fatal-" + impl + ".js", """
+                const b = mem.alloc(8);
+                if (MPI.Comm_rank(MPI.COMM_WORLD) === 1) MPI.Send(b + 4, 2, MPI.INT, 0, 0, MPI.COMM_WORLD);
+                MPI.Barrier(MPI.COMM_WORLD);
+                print("not reached");
+                """);
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150", f.toString());
+        assertTrue(r.status() != 0 && r.status() != 124, r.toString());
+        assertTrue(r.err().contains("mpish: rank 1: MPI_Send: MPI_ERR_BUFFER: access of 8 bytes at 0x"), r.toString());
+        assertFalse(r.out().contains("not reached"), r.toString());
+        assertNoProcessRuns(f);
+    }
+
+    @Test
+    void timeoutEndsEveryProcessOfTheLaunch() throws Exception {
+        String impl = Implementations.installed("openmpi") ? "openmpi" : "mpich";
+        require(impl);
+        Path f = script("hang.js", """
+                const b = mem.alloc(4);
+                print("started");
+                if (MPI.Comm_rank(MPI.COMM_WORLD) === 0) MPI.Recv(b, 1, MPI.INT, 1, 99, MPI.COMM_WORLD);
+                else MPI.Barrier(MPI.COMM_WORLD);
+                """);
+        long t0 = System.nanoTime();
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "15", f.toString());
+        assertEquals(124, r.status(), r.toString());
+        assertTrue(r.err().contains("mpish: job aborted: timeout: the job ran longer than 15 s"), r.toString());
+        assertTrue(System.nanoTime() - t0 < 120e9, "the launch was not ended promptly");
+        assertNoProcessRuns(f);
+    }
+
+    @Test
+    void aMissingImplementationNamesTheDebianPackages() throws Exception {
+        String saved = System.getProperty("mpish.mpi.bin");
+        System.setProperty("mpish.mpi.bin", dir.toString()); // a folder without mpiexec.mpich or mpicc.mpich
+        try {
+            ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
+            int status = Main.run(new String[] {"run", "--mpi", "mpich", "-n", "2", script("x.js", "print(1)").toString()},
+                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+            assertEquals(2, status);
+            String e = err.toString(StandardCharsets.UTF_8);
+            assertEquals(1, e.lines().count(), e);
+            assertTrue(e.contains("MPICH is not installed") && e.contains("install the Debian packages mpich libmpich-dev"), e);
+        } finally {
+            if (saved == null) System.clearProperty("mpish.mpi.bin");
+            else System.setProperty("mpish.mpi.bin", saved);
+        }
+    }
+
+    /** No process of the launch (the MPI launcher, its daemons, the ranks' JVMs) names the script any more. */
+    private static void assertNoProcessRuns(Path script) throws InterruptedException {
+        String name = script.toAbsolutePath().toString();
+        long end = System.nanoTime() + 10_000_000_000L;
+        List<String> left;
+        do {
+            left = ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(name))
+                    .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList();
+            if (left.isEmpty()) return;
+            Thread.sleep(200);
+        } while (System.nanoTime() < end);
+        fail("processes left after the launch: " + left);
+    }
+}
