@@ -109,7 +109,8 @@ public final class Main {
             List.of(APROPOS, WHATIS, LOCAL, ALL, WHERE, WHERE_PATH, MANPATH, LINT, HELP, VERSION_FLAG), List.of(PAGE), false, List.of());
     static final Cli.Command SHELL = new Cli.Command("mpish",
             "An interactive shell and scripting host for exploring MPI and IBM LAPI semantics.",
-            List.of(RANKS, NODES, TIMEOUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, MEMORY, EAGER_LIMIT, MEMORY_CAP, SCHEDULE, MPI, HELP, VERSION_FLAG),
+            List.of(RANKS, NODES, COMMANDS, NO_COLOR, EAGER_LIMIT, MEMORY, MEMORY_CAP, LIST_CALLS, SHELL_MPI, HELP, VERSION_FLAG),
+            List.of(FILE), false, List.of(RUN, EXPLORE, COMPARE, MAN));
 
     // ---- running it ------------------------------------------------------------------------------
 
