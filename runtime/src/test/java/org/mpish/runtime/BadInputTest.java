@@ -496,6 +496,15 @@ class BadInputTest {
                 } else if (call.equals("MPI_Info_get_nthkey") && n.equals("n")) {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                     out.add(new Bad(n, "past the last key", 5L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("valuelen") && call.equals("MPI_Info_get")) {
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("argc") && call.equals("MPI_Info_create_env")) {
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "2 with argv NULL", 2L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("required") && call.equals("MPI_Init_thread")) {
+                    // MPI-4.1 11.2.3: the four levels are 0..3 (Open MPI refuses 7); checked before "already initialized"
+                    out.add(new Bad(n, "7 (no such level)", 7L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("buflen")) {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("error_code") && lapi) {

@@ -9,6 +9,7 @@ final class Families {
     static final List<CallFamily> ALL = List.of(
             new org.mpish.runtime.mpi.env.EnvCalls(),
             new org.mpish.runtime.mpi.info.InfoCalls(),
+            new org.mpish.runtime.mpi.env.ProcessCalls(),
             new org.mpish.runtime.mpi.env.MemCalls(),
             new org.mpish.runtime.mpi.rma.RmaCalls(),
             new org.mpish.runtime.mpi.rma.SyncCalls(),
@@ -20,6 +21,7 @@ final class Families {
             new org.mpish.runtime.mpi.attr.AttrCalls(),
             new org.mpish.runtime.mpi.comm.CommCalls(),
             new org.mpish.runtime.mpi.comm.GroupCalls(),
+            new org.mpish.runtime.mpi.comm.CommInfoCalls(),
             new org.mpish.runtime.mpi.datatype.TypeCalls(),
             new org.mpish.runtime.mpi.err.ErrCalls(),
             new org.mpish.runtime.mpi.rma.WinCalls(),
