@@ -102,6 +102,7 @@ public final class PType {
     public static final PType OP = handle(HandleKind.OP);
     public static final PType INFO = handle(HandleKind.INFO);
     public static final PType MESSAGE = handle(HandleKind.MESSAGE);
+    public static final PType SESSION = handle(HandleKind.SESSION);
     public static final PType REQUESTS = handleArray(HandleKind.REQUEST);
     /**
      * An MPI_Status: OUT as a {@link org.mpish.runtime.mpi.Status}, shown with the fields declared here; IN from a
