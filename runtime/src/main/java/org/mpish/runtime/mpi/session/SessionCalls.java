@@ -102,13 +102,15 @@ public final class SessionCalls implements CallFamily {
                 .out("newcomm", COMM)
                 .impl((r, a) -> {
                     Group g = a.group(0);
-                    infoOf(a, 2);
+                    Map<String, String> hints = infoOf(a, 2);
                     Errhandler eh = a.errhandler(3);
                     if (eh.objectKind() != null && eh.objectKind() != HandleKind.COMM) {
                         throw new MpiException(ErrorClass.MPI_ERR_ARG, eh.name() + " was made for " + eh.objectKind().noun() + "s, not communicators");
                     }
-                    Object c = FromGroup.create(MpiProcess.of(r), g, a.str(1), eh, "MPI_Comm_create_from_group");
-                    return c == null ? Handle.nullOf(HandleKind.COMM) : c;
+                    org.mpish.runtime.mpi.comm.Comm c = FromGroup.create(MpiProcess.of(r), g, a.str(1), eh, "MPI_Comm_create_from_group");
+                    if (c == null) return Handle.nullOf(HandleKind.COMM);
+                    org.mpish.runtime.mpi.comm.CommHints.apply(MpiProcess.of(r), c, hints); // the new communicator's hints
+                    return c;
                 });
     }
 

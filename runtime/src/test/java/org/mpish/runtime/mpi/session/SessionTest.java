@@ -119,6 +119,23 @@ class SessionTest {
     }
 
     @Test
+    void theInfoOfCreateFromGroupGivesTheNewCommunicatorItsHints() {
+        // 7.4.2: info carries hints for the new communicator (the assertions of 7.4.4)
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                Object s = session(r);
+                Object g = call1(r, "MPI_Group_from_session_pset", s, "mpi://WORLD");
+                Object info = call1(r, "MPI_Info_create");
+                call(r, "MPI_Info_set", info, "mpi_assert_no_any_tag", "true");
+                Object c = call1(r, "MPI_Comm_create_from_group", g, "hinted", info, "MPI_ERRORS_RETURN");
+                Object used = call1(r, "MPI_Comm_get_info", c);
+                assertEquals("true", call(r, "MPI_Info_get_string", used, "mpi_assert_no_any_tag", 8)[1]);
+                assertEquals("false", call(r, "MPI_Info_get_string", used, "mpi_assert_no_any_source", 8)[1]);
+            });
+        }
+    }
+
+    @Test
     void selfPsetGivesACommunicatorOfOne() {
         try (TestJob t = new TestJob(3)) {
             t.spmd(r -> {
