@@ -69,6 +69,7 @@ class BadInputTest {
         Rank r0, r1;
         Object world, ring, win, dynWin, uncommitted, group, info, commKv, winKv, typeKv, eh, req, persistent, type;
         Object freedComm, freedGroup, freedType, freedWin, freedKv, freedWinKv, freedTypeKv, freedEh, freedInfo, freedReq;
+        Object session, freedSession;
         long buf, buf1, winBase1;
         int hndl, termHndl;
         long fn;
@@ -296,6 +297,9 @@ class BadInputTest {
             TestJob.call(r, "MPI_Errhandler_free", f.freedEh);
             f.freedInfo = TestJob.call1(r, "MPI_Info_create");
             TestJob.call(r, "MPI_Info_free", f.freedInfo);
+            f.session = TestJob.call1(r, "MPI_Session_init", "MPI_INFO_NULL", "MPI_ERRORS_RETURN");
+            f.freedSession = TestJob.call1(r, "MPI_Session_init", "MPI_INFO_NULL", "MPI_ERRORS_RETURN");
+            TestJob.call(r, "MPI_Session_finalize", f.freedSession);
             f.freedReq = TestJob.call1(r, "MPI_Send_init", f.buf, 1L, "MPI_INT", "MPI_PROC_NULL", 0L, "MPI_COMM_WORLD");
             TestJob.call(r, "MPI_Request_free", f.freedReq);
             return null;
@@ -347,6 +351,7 @@ class BadInputTest {
                     case OP -> "MPI_SUM";
                     case INFO -> f.info;
                     case MESSAGE -> "MPI_MESSAGE_NO_PROC";
+                    case SESSION -> f.session;
                 };
             }
             case HANDLE_ARRAY -> {
@@ -367,7 +372,7 @@ class BadInputTest {
                     case "order" -> "MPI_ORDER_C";
                     case "val" -> call.equals("LAPI_Nopoll_wait") ? 1L : 0L;
                     case "root", "local_leader", "remote_leader", "color", "key", "high", "tag", "set_val" -> 0L;
-                    case "disp_unit", "blocklength", "stride", "n", "ndims", "num_dest", "cnt" -> 1L;
+                    case "disp_unit", "blocklength", "stride", "n", "ndims", "num_dest", "cnt", "partitions" -> 1L;
                     case "size" -> call.equals("MPI_Type_create_darray") ? 1L : call.equals("MPI_Type_match_size") ? 4L : 1024L;
                     case "outsize", "insize" -> 64L;
                     case "typeclass" -> 2L; // MPI_TYPECLASS_INTEGER
@@ -381,6 +386,7 @@ class BadInputTest {
             case LONG -> {
                 return switch (n) {
                     case "size", "outsize", "insize" -> 64L;
+                    case "count" -> 1L; // an MPI_Count (MPI_Psend_init): one element, so the buffer is checked
                     case "len", "udata_len" -> 8L;
                     case "extent" -> 4L;
                     case "stride" -> 4L;
@@ -401,7 +407,7 @@ class BadInputTest {
                 return n.equals("result_addr") ? f.buf + 1024 : n.equals("compare_addr") ? f.buf + 2048 : f.buf;
             }
             case BOOL -> { return false; }
-            case STRING -> { return "x"; }
+            case STRING -> { return n.equals("pset_name") ? "mpi://WORLD" : "x"; }
             case DOUBLE -> { return 0.0; }
             case VALUE -> {
                 if (call.startsWith("LAPI_")) return n.equals("hdr_hdl") ? fn() : 0L;
@@ -419,6 +425,7 @@ class BadInputTest {
                 return List.of(call.equals("LAPI_Setcntr_wstatus") ? 1L : 0L);
             }
             case LONG_ARRAY -> { return c.family().equals("collectives") ? List.of(0L, 0L) : List.of(0L); } // per neighbour of the ring
+            case STRING_ARRAY -> { return null; } // argv of MPI_Info_create_env: NULL goes with argc 0
             case STATUS -> { return Map.of("MPI_SOURCE", 1L, "MPI_TAG", 0L, "MPI_ERROR", 0L, "count", 8L); }
             case STRUCT -> { return goodStruct(f, call, n); }
         }
@@ -549,6 +556,25 @@ class BadInputTest {
                 } else if (call.equals("MPI_Info_get_nthkey") && n.equals("n")) {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                     out.add(new Bad(n, "past the last key", 5L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("n") && call.equals("MPI_Session_get_nth_pset")) {
+                    // MPI-4.1 11.3.2: n runs from 0 to the number of process sets minus one (2 here: WORLD and SELF)
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "2 (past the last process set)", 2L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("partitions")) {
+                    // MPI-4.1 4.2.2: a partitioned message has at least one partition
+                    out.add(new Bad(n, "0", 0L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("pset_len")) {
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("valuelen") && call.equals("MPI_Info_get")) {
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.equals("argc") && call.equals("MPI_Info_create_env")) {
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "2 with argv NULL", 2L, ErrorClass.MPI_ERR_ARG)); // argv is NULL in every case
+                } else if (n.equals("required") && call.equals("MPI_Init_thread")) {
+                    // MPI-4.1 11.2.3: the four levels are 0..3 (Open MPI refuses 7); checked before "already initialized"
+                    out.add(new Bad(n, "7 (no such level)", 7L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("buflen")) {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("error_code") && lapi) {
@@ -566,6 +592,7 @@ class BadInputTest {
                     out.add(new Bad(n, "MPI_MAX_INFO_KEY+1 characters", "k".repeat(256), ErrorClass.MPI_ERR_INFO_KEY));
                     out.add(new Bad(n, "an empty key", "", ErrorClass.MPI_ERR_INFO_KEY));
                 }
+                if (n.equals("pset_name")) out.add(new Bad(n, "a process set that does not exist", "mpi://NOWHERE", ErrorClass.MPI_ERR_ARG));
                 if (call.equals("MPI_Info_set") && n.equals("value")) {
                     out.add(new Bad(n, "MPI_MAX_INFO_VAL+1 characters", "v".repeat(1025), ErrorClass.MPI_ERR_INFO_VALUE));
                 }
@@ -617,6 +644,7 @@ class BadInputTest {
             case INFO -> ErrorClass.MPI_ERR_INFO;             // invalid info object
             // the table has no class of its own for a message handle: MPICH answers MPI_ERR_REQUEST (MPIR_ERRTEST_MESSAGE_NULL)
             case MESSAGE -> ErrorClass.MPI_ERR_REQUEST;
+            case SESSION -> ErrorClass.MPI_ERR_SESSION;       // invalid session (MPI 4.0)
         };
     }
 
@@ -637,6 +665,7 @@ class BadInputTest {
             case ERRHANDLER -> new Deferred(f -> f.freedEh);
             case INFO -> new Deferred(f -> f.freedInfo);
             case REQUEST -> new Deferred(f -> f.freedReq);
+            case SESSION -> new Deferred(f -> f.freedSession); // a session used after MPI_Session_finalize
             default -> null;
         };
         if (freed != null && !(k == HandleKind.ERRHANDLER && !call.equals("MPI_Errhandler_free"))) {

@@ -63,10 +63,10 @@ final class SessionCommands {
     }
 
     static final class Trace implements Builtin {
-        static final Set<String> FAMILIES = Set.of("attr", "err", "p2p", "bsend", "rma", "lapi", "coll", "all");
+        static final Set<String> FAMILIES = Set.of("attr", "err", "p2p", "bsend", "rma", "lapi", "coll", "env", "part", "all");
         @Override public String name() { return "trace"; }
         @Override public String usage() { return "trace on [FAMILY...] | off | save FILE | clear | replay SCHEDULE SCRIPT [-- ARGS] | step | continue"; }
-        @Override public String summary() { return "print events as they happen (attr err p2p bsend rma lapi coll, or all)"; }
+        @Override public String summary() { return "print events as they happen (attr err p2p bsend rma lapi coll env part, or all)"; }
         @Override public boolean run(Session s, LineParser.Line line) {
             if (line.args().isEmpty()) {
                 s.printer().println(s.traceFamilies().isEmpty() ? "trace is off" : "tracing " + String.join(" ", s.traceFamilies()));
@@ -114,7 +114,7 @@ final class SessionCommands {
             Set<String> fams = new LinkedHashSet<>();
             for (int i = 1; i < line.args().size(); i++) {
                 String f = line.args().get(i).text();
-                if (!FAMILIES.contains(f)) throw new IllegalArgumentException("unknown family '" + f + "'; families: attr err p2p bsend rma lapi coll all");
+                if (!FAMILIES.contains(f)) throw new IllegalArgumentException("unknown family '" + f + "'; families: attr err p2p bsend rma lapi coll env part all");
                 fams.add(f);
             }
             if (fams.isEmpty()) fams.add("all");

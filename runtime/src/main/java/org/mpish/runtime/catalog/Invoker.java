@@ -22,7 +22,15 @@ public final class Invoker {
     /** Calls allowed before MPI_Init and after MPI_Finalize (MPI-4.1 section 11.2 and 9.6). */
     private static final java.util.Set<String> ALWAYS_ALLOWED = java.util.Set.of(
             "mpi_initialized", "mpi_finalized", "mpi_error_class", "mpi_error_string", "mpi_get_version",
-            "mpi_get_library_version", "mpi_init", "mpi_init_thread", "mpi_wtime", "mpi_wtick");
+            "mpi_get_library_version", "mpi_init", "mpi_init_thread", "mpi_wtime", "mpi_wtick",
+            // MPI-4.1 section 11.2.1: info objects may be used before MPI starts and after it ends
+            "mpi_info_create", "mpi_info_create_env", "mpi_info_set", "mpi_info_delete", "mpi_info_get", "mpi_info_get_string",
+            "mpi_info_get_valuelen", "mpi_info_get_nkeys", "mpi_info_get_nthkey", "mpi_info_dup", "mpi_info_free",
+            // section 11.3: the sessions model does not start the world model, and works before and after it
+            "mpi_session_init", "mpi_session_finalize", "mpi_session_get_info", "mpi_session_get_num_psets",
+            "mpi_session_get_nth_pset", "mpi_session_get_pset_info", "mpi_session_create_errhandler",
+            "mpi_session_set_errhandler", "mpi_session_get_errhandler", "mpi_session_call_errhandler",
+            "mpi_group_from_session_pset", "mpi_comm_create_from_group");
 
     /**
      * Invokes {@code call} on {@code rank} (must be the rank's own thread) with raw input arguments, one per

@@ -22,7 +22,7 @@ import org.mpish.runtime.mpi.attr.Attributes;
  * object or function from a script) into what the implementation receives.
  */
 public final class PType {
-    public enum Kind { INT, LONG, ADDR, DOUBLE, BOOL, STRING, HANDLE, CALLBACK, VALUE, INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT, STATUS }
+    public enum Kind { INT, LONG, ADDR, DOUBLE, BOOL, STRING, HANDLE, CALLBACK, VALUE, INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT, STATUS, STRING_ARRAY }
 
     private final Kind kind;
     private final String cType;
@@ -119,6 +119,8 @@ public final class PType {
     public static final PType VALUE = of(Kind.VALUE, "void *");
     public static final PType BUFFER = address("void *");
     public static final PType INT_ARRAY = of(Kind.INT_ARRAY, "int");
+    /** A list of strings (C: char *argv[]); NULL is null. */
+    public static final PType STRING_ARRAY = of(Kind.STRING_ARRAY, "char *");
     public static final PType COMM = handle(HandleKind.COMM);
     public static final PType GROUP = handle(HandleKind.GROUP);
     public static final PType DATATYPE = handle(HandleKind.DATATYPE);
@@ -129,6 +131,7 @@ public final class PType {
     public static final PType OP = handle(HandleKind.OP);
     public static final PType INFO = handle(HandleKind.INFO);
     public static final PType MESSAGE = handle(HandleKind.MESSAGE);
+    public static final PType SESSION = handle(HandleKind.SESSION);
     public static final PType REQUESTS = handleArray(HandleKind.REQUEST);
 
     // ---- large counts: the types that differ between a call and its MPI-4 _c form (MPI-4.1 section 2.5.8) ------
@@ -260,6 +263,16 @@ public final class PType {
                 throw new ArgError(p.name() + ": expected a function or a predefined " + constantGroup + " name");
             }
             case INT_ARRAY -> { return large != null ? countArray(p, raw) : intArray(p, raw); }
+            case STRING_ARRAY -> {
+                if (raw == null) return null;
+                if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of strings");
+                List<String> out = new java.util.ArrayList<>(l.size());
+                for (Object o : l) {
+                    if (!(o instanceof String s)) throw new ArgError(p.name() + ": expected an array of strings, not one holding " + describe(o));
+                    out.add(s);
+                }
+                return List.copyOf(out);
+            }
             case LONG_ARRAY -> { return longArray(p, raw); }
             case HANDLE_ARRAY -> {
                 if (!(raw instanceof List<?> l)) throw new ArgError(p.name() + ": expected an array of handles");

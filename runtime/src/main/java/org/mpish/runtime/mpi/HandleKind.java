@@ -12,7 +12,8 @@ public enum HandleKind {
     REQUEST("req", "MPI_Request", "MPI_REQUEST_NULL", ErrorClass.MPI_ERR_REQUEST),
     OP("op", "MPI_Op", "MPI_OP_NULL", ErrorClass.MPI_ERR_OP),
     INFO("info", "MPI_Info", "MPI_INFO_NULL", ErrorClass.MPI_ERR_INFO),
-    MESSAGE("msg", "MPI_Message", "MPI_MESSAGE_NULL", ErrorClass.MPI_ERR_REQUEST);
+    MESSAGE("msg", "MPI_Message", "MPI_MESSAGE_NULL", ErrorClass.MPI_ERR_REQUEST),
+    SESSION("session", "MPI_Session", "MPI_SESSION_NULL", ErrorClass.MPI_ERR_SESSION);
 
     private final String prefix;
     private final String cType;
@@ -43,6 +44,7 @@ public enum HandleKind {
             case OP -> "operation";
             case INFO -> "info object";
             case MESSAGE -> "message handle";
+            case SESSION -> "session";
         };
     }
 }

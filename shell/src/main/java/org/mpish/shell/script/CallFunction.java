@@ -47,7 +47,7 @@ public final class CallFunction {
             PType.Kind k = types[i].kind();
             // arrays, structs and statuses are unpacked from their Value; everything else takes a plain argument as it is
             plain[i] = k != PType.Kind.INT_ARRAY && k != PType.Kind.LONG_ARRAY && k != PType.Kind.HANDLE_ARRAY
-                    && k != PType.Kind.STRUCT && k != PType.Kind.STATUS;
+                    && k != PType.Kind.STRUCT && k != PType.Kind.STATUS && k != PType.Kind.STRING_ARRAY;
             // a VALUE keeps what the script gave (an attribute value stays a Long); the other plain kinds convert numbers
             intAsIs[i] = plain[i] && k != PType.Kind.VALUE;
         }

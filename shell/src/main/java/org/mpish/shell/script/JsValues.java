@@ -91,7 +91,7 @@ public final class JsValues {
                 Object j = toJava(v);
                 yield j == Callback.UNDEFINED ? null : j;
             }
-            case INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT, STATUS -> deep(v);
+            case INT_ARRAY, LONG_ARRAY, HANDLE_ARRAY, STRUCT, STATUS, STRING_ARRAY -> deep(v);
             default -> toJava(v);
         };
     }

@@ -44,9 +44,10 @@ public final class CommCalls implements CallFamily {
                 .errorsOn("comm")
                 .impl((r, a) -> {
                     Comm c = a.comm(0);
-                    Handle info = a.handle(1);
-                    if (!info.isNull() && info.isFreed()) throw new MpiException(ErrorClass.MPI_ERR_INFO, "info has been freed");
-                    return Comms.dup(MpiProcess.of(r), c, "MPI_Comm_dup_with_info");
+                    java.util.Map<String, String> hints = CommInfoCalls.entries(a, 1);
+                    Comm n = Comms.dup(MpiProcess.of(r), c, "MPI_Comm_dup_with_info");
+                    CommHints.apply(MpiProcess.of(r), n, hints); // the new communicator's hints are those of info
+                    return n;
                 });
         b.call("MPI_Comm_split", "communicators", "partition a communicator by color, ordering each part by key")
                 .in("comm", COMM).in("color", INT).in("key", INT).out("newcomm", COMM)

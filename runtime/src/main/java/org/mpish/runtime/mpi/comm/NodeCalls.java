@@ -34,7 +34,6 @@ public final class NodeCalls implements CallFamily {
         b.constant("MPI_COMM_TYPE_SHARED", "splittype", SHARED);
         b.constant("MPI_COMM_TYPE_HW_GUIDED", "splittype", HW_GUIDED);
         b.constant("MPI_COMM_TYPE_HW_UNGUIDED", "splittype", HW_UNGUIDED);
-        b.constant("MPI_MAX_PROCESSOR_NAME", "int", 128); // MPICH's value (Open MPI: 256)
 
         b.call("MPI_Comm_split_type", "communicators", "partition a communicator by the hardware its processes share (node)")
                 .in("comm", COMM).in("split_type", PType.integer("int", "splittype")).in("key", INT).in("info", INFO).out("newcomm", COMM)

@@ -40,6 +40,7 @@ public final class ErrCalls implements CallFamily {
                 });
         handlers(b, "Comm", "comm", COMM, HandleKind.COMM);
         handlers(b, "Win", "win", WIN, HandleKind.WIN);
+        handlers(b, "Session", "session", PType.SESSION, HandleKind.SESSION);
         b.call("MPI_Errhandler_free", "errors", "free an error handler handle")
                 .inout("errhandler", ERRHANDLER)
                 .impl((r, a) -> {

@@ -19,12 +19,15 @@ public final class Errhandlers {
     // ---- handler references ---------------------------------------------------------------------
 
     public static Errhandler handlerOf(Handle o) {
-        return o instanceof Comm c ? c.errhandler() : ((Win) o).errhandler();
+        if (o instanceof Comm c) return c.errhandler();
+        if (o instanceof org.mpish.runtime.mpi.session.Session s) return s.errhandler();
+        return ((Win) o).errhandler();
     }
 
     /** Sets {@code eh} on a communicator or window, counting the reference. */
     public static void attach(Handle o, Errhandler eh) {
         if (o instanceof Comm c) c.setErrhandler(eh);
+        else if (o instanceof org.mpish.runtime.mpi.session.Session s) s.setErrhandler(eh);
         else ((Win) o).setErrhandler(eh);
         if (!eh.isPredefined()) eh.addUser();
     }
@@ -79,7 +82,7 @@ public final class Errhandlers {
         Comm self = Comm.self(p);
         e.at(call, rank.id());
         Errhandler eh = handlerFor(p, object);
-        Handle target = object != null && object.isValid() && (object instanceof Comm || object.kind() == HandleKind.WIN)
+        Handle target = object != null && object.isValid() && (object instanceof Comm || object.kind() == HandleKind.WIN || object.kind() == HandleKind.SESSION)
                 ? object : self;
         if (rank.job().tracing()) {
             rank.job().emit(rank.id(), "err", "raised", e.getMessage() + " -> " + eh.name() + " on " + target.name(), null);

@@ -17,6 +17,25 @@ public final class Info extends Handle {
         entries.putAll(from);
     }
 
+    /** MPI_INFO_ENV: predefined, named, and read-only for the user (the process refreshes it through {@link #refresh}). */
+    private boolean predefined;
+
+    private Info(String name, Map<String, String> from) {
+        super(HandleKind.INFO, name);
+        entries.putAll(from);
+        predefined = true;
+    }
+
+    public static Info predefined(String name, Map<String, String> from) { return new Info(name, from); }
+
+    @Override public boolean isPredefined() { return predefined; }
+
+    /** Replaces the entries of a predefined info object with current values. */
+    public synchronized void refresh(Map<String, String> now) {
+        entries.clear();
+        entries.putAll(now);
+    }
+
     public synchronized void set(String key, String value) { entries.put(key, value); }
     public synchronized String get(String key) { return entries.get(key); }
     public synchronized boolean delete(String key) { return entries.remove(key) != null; }
