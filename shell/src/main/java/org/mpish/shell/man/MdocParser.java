@@ -197,7 +197,7 @@ final class MdocParser {
         m.line = true;
         add(m);
         if (EXPLICIT.containsKey(name)) {
-            if (name.equals("Bl") || name.equals("Bd")) {
+            if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk")) {
                 m.opts.addAll(args);
                 cur = m;
                 return;
