@@ -264,7 +264,7 @@ final class MdocFormatter {
             case "7" -> "Miscellaneous Information Manual";
             case "8" -> "System Manager's Manual";
             case "9" -> "Kernel Developer's Manual";
-            default -> "";
+            default -> sec; // mandoc names an unknown section by itself
         };
     }
 
