@@ -137,7 +137,11 @@ final class MdocFormatter {
         row("Bl", MdocFormatter::preBl, MdocFormatter::postBl);
         row("It", MdocFormatter::preIt, MdocFormatter::postIt);
         row("Xo", null, null);
-        row("Bk", null, null);
+        // .Bk keeps the words of each input line together (on one output line)
+        row("Bk", (f, n) -> {
+            f.p.flags |= Terminal.PREKEEP;
+            return true;
+        }, (f, n) -> f.p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP));
         row("Rs", null, null);
         row("Ux", (f, n) -> {
             f.p.word("UNIX");
@@ -260,7 +264,7 @@ final class MdocFormatter {
             case "7" -> "Miscellaneous Information Manual";
             case "8" -> "System Manager's Manual";
             case "9" -> "Kernel Developer's Manual";
-            default -> "";
+            default -> sec; // mandoc names an unknown section by itself
         };
     }
 
@@ -271,6 +275,11 @@ final class MdocFormatter {
     }
 
     void node(MdocParser.Node n) {
+        // as in mandoc, a keep lasts to the end of its input line: the next line starts a new one
+        if (p.has(Terminal.KEEP) && n.line) {
+            p.flags &= ~Terminal.KEEP;
+            p.flags |= Terminal.PREKEEP;
+        }
         if (n.tok == null) {
             text(n);
             return;
@@ -451,13 +460,16 @@ final class MdocFormatter {
         for (int i = start; i < n.kids.size(); i++) {
             f.node(n.kids.get(i));
         }
-        // following lines up to the next .Nm belong to this block
+        // following lines up to the next .Nm belong to this block; mandoc keeps each of
+        // those input lines on one output line
+        p.flags |= Terminal.PREKEEP;
         int j = idx + 1;
         while (j < sib.size() && !("Nm".equals(sib.get(j).tok) && sib.get(j).line) && !"Pp".equals(sib.get(j).tok)) {
             MdocParser.Node k = sib.get(j);
             f.node(k);
             sib.remove(j);
         }
+        p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP);
         p.newln();
         p.offset = off;
         return false;
@@ -744,7 +756,7 @@ final class MdocFormatter {
                 p.flags |= Terminal.NOBREAK;
                 if (type.equals("-tag")) {
                     p.flags |= Terminal.BRIND | Terminal.BRTRSP;
-                    p.trailspace = 1; // a tag needs one blank after it, else the body starts below
+                    p.trailspace = 2; // a tag needs two blanks after it, else the body starts below
                 } else if (type.equals("-hang")) {
                     p.flags |= Terminal.HANG;
                     p.trailspace = 1;

@@ -53,17 +53,34 @@ final class MdocParser {
     String os = "";
     String arch;
 
+    /**
+     * Whether a page is mdoc(7): as mandoc decides, by which of {@code .Dd} and {@code .TH} comes
+     * first (lines inside {@code .ig} blocks and macro definitions do not count).
+     */
     static boolean isMdoc(String source) {
+        String skipTo = null;
         for (String l : source.lines().toList()) {
-            String s = l.strip();
-            if (s.isEmpty() || s.startsWith(".\\\"") || s.startsWith("'\\\"") || s.equals(".")) {
+            if (l.length() < 2 || (l.charAt(0) != '.' && l.charAt(0) != '\'')) {
                 continue;
             }
-            if (s.startsWith(".Dd")) {
+            String req = l.substring(1).strip();
+            String name = req.split("[ \t]", 2)[0];
+            if (skipTo != null) {
+                if (name.equals(skipTo)) {
+                    skipTo = null;
+                }
+                continue;
+            }
+            if (name.equals("ig") || name.startsWith("de") || name.startsWith("am")) {
+                String[] a = req.split("[ \t]+");
+                int endArg = name.equals("ig") ? 1 : 2;
+                skipTo = a.length > endArg && !a[endArg].startsWith("\\\"") ? a[endArg] : ".";
+                continue;
+            }
+            if (name.equals("Dd")) {
                 return true;
             }
-            if (s.startsWith(".") && !s.startsWith(".de") && !s.startsWith(".ds") && !s.startsWith(".if")
-                    && !s.startsWith(".nr") && !s.startsWith(".ie") && !s.startsWith(".el") && !s.startsWith("..")) {
+            if (name.equals("TH")) {
                 return false;
             }
         }
@@ -75,9 +92,22 @@ final class MdocParser {
         lexer.roff = roff;
         RoffLexer.Line line;
         Tbl tbl = null;
+        String ignoreTo = null;
         while ((line = lexer.next()) != null) {
             String t = line.text();
             String req = t.length() > 1 && (t.charAt(0) == '.' || t.charAt(0) == '\'') ? t.substring(1).strip() : null;
+            if (ignoreTo != null) {
+                // inside .ig: skipped up to its end marker
+                if (req != null && (req.equals(ignoreTo) || req.startsWith(ignoreTo + " "))) {
+                    ignoreTo = null;
+                }
+                continue;
+            }
+            if (req != null && (req.equals("ig") || req.startsWith("ig "))) {
+                String[] a = req.split("[ \t]+");
+                ignoreTo = a.length > 1 && !a[1].startsWith("\\\"") ? a[1] : ".";
+                continue;
+            }
             if (tbl != null) {
                 // a table's lines go to tbl(7) up to .TE; .T& restarts the layout
                 if (req != null && (req.equals("TE") || req.startsWith("TE "))) {
@@ -161,7 +191,8 @@ final class MdocParser {
             default -> {
             }
         }
-        if (name.length() > 2 && !Character.isUpperCase(name.charAt(0)) || name.equals("\\\"")) {
+        if (!name.isEmpty() && Character.isLowerCase(name.charAt(0)) && !name.equals("sp") && !name.equals("br")
+                || name.equals("\\\"")) {
             return; // roff requests such as .ad, .nh are not laid out in mdoc's tree
         }
         String close = closing(name);
@@ -197,7 +228,7 @@ final class MdocParser {
         m.line = true;
         add(m);
         if (EXPLICIT.containsKey(name)) {
-            if (name.equals("Bl") || name.equals("Bd")) {
+            if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk")) {
                 m.opts.addAll(args);
                 cur = m;
                 return;

@@ -36,7 +36,8 @@ class MandocFidelityTest {
      * Inputs where we knowingly differ from mandoc, with the reason.  Known differences that no
      * checked-in case exercises (so the list is empty):
      * <ul>
-     * <li>mdoc(7) pages ({@code .Dd}) are not supported; mandoc switches to its mdoc parser.</li>
+     * <li>mdoc(7) pages ({@code .Dd}) go to a separate, partial mdoc formatter (MdocRegressTest and
+     *     SystemManFidelityTest measure it); none is checked in here.</li>
      * <li>roff requests mandoc implements but we only report as unsupported: {@code .po},
      *     {@code .mc}, {@code .ec}, eqn.  (Strings, registers, macros, conditions, {@code .tr},
      *     {@code .ta}, {@code .it}, {@code .ce}, {@code .rj}, {@code .ll}, tbl and {@code .so} are
