@@ -95,7 +95,9 @@ final class MemObject implements ProxyObject {
             Datatype d = Datatype.named(MpiProcess.of(js.rank()), s.startsWith("MPI_") ? s : "MPI_" + s.toUpperCase());
             if (d != null) return d;
         }
-        throw js.typeError("mem: " + a[i] + " is not a datatype");
+        // a script string prints as the engine's string class through Value.toString: show it as the script wrote it
+        String shown = a[i].isString() ? '"' + a[i].asString() + '"' : String.valueOf(a[i]);
+        throw js.typeError("mem: " + shown + " is not a datatype");
     }
 
     // a script array (a Java array would need host array access, which the sandbox refuses)
