@@ -90,7 +90,9 @@ final class MemObject implements ProxyObject {
         if (a.length <= i) throw js.typeError("mem: a datatype is needed (MPI.INT, MPI.DOUBLE, ...)");
         Object t = js.toJava(a[i]);
         if (TypedMemory.isDatatype(js.rank(), t)) return t;
-        throw js.typeError("mem: " + a[i] + " is not a datatype");
+        // a script string prints as the engine's string class through Value.toString: show it as the script wrote it
+        String shown = a[i].isString() ? '"' + a[i].asString() + '"' : String.valueOf(a[i]);
+        throw js.typeError("mem: " + shown + " is not a datatype");
     }
 
     // a script array (a Java array would need host array access, which the sandbox refuses)

@@ -99,6 +99,8 @@ class AttrCopyTest {
                 int comms = MpiProcess.of(r).handles().of(HandleKind.COMM).size();
                 MpiException e = expectError(ErrorClass.MPI_ERR_ARG, () -> call(r, "MPI_Comm_dup", "MPI_COMM_WORLD"));
                 assertEquals(ErrorClass.MPI_ERR_ARG, e.code(), "the callback's code");
+                // the one-line error names the callback that failed (the name the script gave it)
+                assertTrue(e.getMessage().contains("copy callback bad "), e.getMessage());
                 assertEquals(comms, MpiProcess.of(r).handles().of(HandleKind.COMM).size(), "no new communicator survives");
                 assertEquals(1, log.size(), "the copied attribute was deleted from the half-built communicator: " + log);
                 assertTrue(log.get(0).startsWith("del:comm"), log.get(0));
