@@ -76,25 +76,11 @@ public final class TypeCalls implements CallFamily {
         b.call("MPI_Type_create_indexed_block", "datatypes", "a datatype of equal blocks at displacements counted in elements")
                 .in("count", PType.COUNT_INT).in("blocklength", PType.COUNT_INT).in("array_of_displacements", PType.COUNT_INT_ARRAY)
                 .in("oldtype", DATATYPE).out("newtype", DATATYPE)
-                .impl((r, a) -> {
-                    int n = count(a, 0, 2);
-                    long bl = nonNegative(a.l(1), "blocklength");
-                    long[] d = displs(a.longs(2), n), bls = new long[n];
-                    java.util.Arrays.fill(bls, bl);
-                    Datatype t = a.type(3).indexed(bls, d);
-                    return add(r, t, env(a, "MPI_COMBINER_INDEXED_BLOCK", counts(n, bl, d), NONE, a.type(3)));
-                });
+                .impl((r, a) -> indexedBlock(r, a, false));
         b.call("MPI_Type_create_hindexed_block", "datatypes", "a datatype of equal blocks at displacements counted in bytes")
                 .in("count", PType.COUNT_INT).in("blocklength", PType.COUNT_INT).in("array_of_displacements", PType.AINT_COUNT_ARRAY)
                 .in("oldtype", DATATYPE).out("newtype", DATATYPE)
-                .impl((r, a) -> {
-                    int n = count(a, 0, 2);
-                    long bl = nonNegative(a.l(1), "blocklength");
-                    long[] d = displs(a.longs(2), n), bls = new long[n];
-                    java.util.Arrays.fill(bls, bl);
-                    Datatype t = a.type(3).hindexed(bls, d, "MPI_COMBINER_HINDEXED_BLOCK");
-                    return add(r, t, env(a, "MPI_COMBINER_HINDEXED_BLOCK", counts(n, bl), d, a.type(3)));
-                });
+                .impl((r, a) -> indexedBlock(r, a, true));
         b.call("MPI_Type_create_struct", "datatypes", "a datatype of blocks of different datatypes at byte displacements")
                 .in("count", PType.COUNT_INT).in("array_of_blocklengths", PType.COUNT_INT_ARRAY)
                 .in("array_of_displacements", PType.AINT_COUNT_ARRAY).in("array_of_types", TYPE_ARRAY).out("newtype", DATATYPE)
@@ -195,6 +181,22 @@ public final class TypeCalls implements CallFamily {
     private static Datatype add(org.mpish.runtime.Rank r, Datatype t) { return MpiProcess.of(r).handles().add(t); }
 
     private static Datatype add(org.mpish.runtime.Rank r, Datatype t, Envelope e) { return add(r, t.describe(e)); }
+
+    /**
+     * MPI_Type_create_indexed_block / hindexed_block: equal blocks at displacements counted in elements of the old
+     * type or in bytes; the envelope keeps element displacements among the integers, byte ones among the addresses.
+     */
+    private static Object indexedBlock(org.mpish.runtime.Rank r, Args a, boolean bytes) {
+        int n = count(a, 0, 2);
+        long bl = nonNegative(a.l(1), "blocklength");
+        long[] d = displs(a.longs(2), n), bls = new long[n];
+        java.util.Arrays.fill(bls, bl);
+        if (bytes) {
+            Datatype t = a.type(3).hindexed(bls, d, "MPI_COMBINER_HINDEXED_BLOCK");
+            return add(r, t, env(a, "MPI_COMBINER_HINDEXED_BLOCK", counts(n, bl), d, a.type(3)));
+        }
+        return add(r, a.type(3).indexed(bls, d), env(a, "MPI_COMBINER_INDEXED_BLOCK", counts(n, bl, d), NONE, a.type(3)));
+    }
 
     private static final long[] NONE = {};
 
