@@ -39,7 +39,10 @@ final class NativeCall {
     /** Per parameter: how many elements an array output holds. */
     private final int[] lengths;
 
-    NativeCall(NativeEngine engine, Rank rank, Call call, Object[] in, SegmentAllocator arena) {
+    private final Plan plan;
+
+    NativeCall(NativeEngine engine, Plan plan, Rank rank, Call call, Object[] in, SegmentAllocator arena) {
+        this.plan = plan;
         this.engine = engine;
         this.lib = engine.lib;
         this.rank = rank;
@@ -47,11 +50,9 @@ final class NativeCall {
         this.in = in;
         this.arena = arena;
         this.params = call.params();
-        this.input = new int[params.size()];
+        this.input = plan.input;
         this.out = new MemorySegment[params.size()];
         this.lengths = new int[params.size()];
-        int k = 0;
-        for (int i = 0; i < params.size(); i++) input[i] = params.get(i).isInput() ? k++ : -1;
     }
 
     private Object arg(int param) { return input[param] < 0 ? null : in[input[param]]; }
@@ -61,7 +62,7 @@ final class NativeCall {
         Object[] c = new Object[params.size()];
         for (int i = 0; i < c.length; i++) {
             Param p = params.get(i);
-            c[i] = p.dir() != Dir.IN ? outArg(i, p) : NativeEngine.byPointer(p) ? pointerTo(p, inArg(i, p)) : inArg(i, p);
+            c[i] = p.dir() != Dir.IN ? outArg(i, p) : plan.byPointer[i] ? pointerTo(p, inArg(i, p)) : inArg(i, p);
         }
         return c;
     }
@@ -74,7 +75,7 @@ final class NativeCall {
         switch (t.kind()) {
             case INT -> {
                 int v = (int) number(p, a);
-                return isErrorClass(p) ? engine.errors().toNative(v) : v;
+                return plan.errorClass[i] ? engine.errors().toNative(v) : v;
             }
             case BOOL -> { return a instanceof Boolean b ? (b ? 1 : 0) : (int) number(p, a); }
             case LONG -> { return t.cType().equals("int") ? (Object) (int) number(p, a) : (Object) number(p, a); }
@@ -105,8 +106,6 @@ final class NativeCall {
         else s.set(ValueLayout.JAVA_LONG, 0, ((Number) v).longValue());
         return s;
     }
-
-    private static boolean isErrorClass(Param p) { return p.name().equals("errorclass") || p.name().equals("errorcode"); }
 
     private long number(Param p, Object a) {
         if (a instanceof Number n) return n.longValue();
@@ -266,7 +265,7 @@ final class NativeCall {
     private MemorySegment outArg(int i, Param p) {
         PType t = p.type();
         int n = 1;
-        boolean array = p.cDecl() != null && p.cDecl().endsWith("[]");
+        boolean array = plan.array[i];
         if (array) n = arrayLength(i, p);
         lengths[i] = n;
         long size = switch (t.kind()) {
@@ -325,7 +324,7 @@ final class NativeCall {
     /** The outputs in declaration order, as the in-process implementation returns them. */
     Object[] outputs(Object result) {
         List<Param> outs = call.outputs();
-        if (outs.isEmpty()) return "int".equals(call.cReturn()) || "void".equals(call.cReturn()) ? new Object[0] : new Object[] {result};
+        if (outs.isEmpty()) return plan.returnsInt || "void".equals(call.cReturn()) ? new Object[0] : new Object[] {result};
         Object[] r = new Object[outs.size()];
         int k = 0;
         for (int i = 0; i < params.size(); i++) {
@@ -339,12 +338,12 @@ final class NativeCall {
         MemorySegment s = out[i];
         PType t = p.type();
         int n = lengths[i];
-        boolean array = p.cDecl() != null && p.cDecl().endsWith("[]");
+        boolean array = plan.array[i];
         switch (t.kind()) {
             case INT -> {
                 if (array) return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT);
                 int v = s.get(ValueLayout.JAVA_INT, 0);
-                return isErrorClass(p) ? engine.errors().toMpish(v) : v;
+                return plan.errorClass[i] ? engine.errors().toMpish(v) : v;
             }
             case INT_ARRAY -> { return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT); }
             case BOOL -> { return s.get(ValueLayout.JAVA_INT, 0) != 0; }

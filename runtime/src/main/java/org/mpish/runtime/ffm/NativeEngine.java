@@ -48,7 +48,8 @@ public final class NativeEngine implements Engine {
     final NativeLib lib;
     final Catalogue catalogue;
     private final int worldRank;
-    private final Map<String, MethodHandle> downcalls = new ConcurrentHashMap<>();
+    /** Per call (the catalogue's Call objects live as long as the process): its downcall and conversion plan. */
+    private final Map<Call, Plan> plans = new ConcurrentHashMap<>();
     private final Map<String, MethodHandle> helpers = new ConcurrentHashMap<>();
     final Values values = new Values();
     final Upcalls upcalls;
@@ -118,11 +119,13 @@ public final class NativeEngine implements Engine {
         }
         upcalls.rank = rank;
         if (!initialized && !ALWAYS_ALLOWED.contains(call.name())) initImplicitly(rank);
-        MethodHandle mh = downcalls.computeIfAbsent(call.name(), n -> spread(lib.downcall(n, descriptor(call))));
+        Plan plan = plans.get(call);
+        if (plan == null) plan = plans.computeIfAbsent(call, c -> new Plan(spread(lib.downcall(c.name(), descriptor(c))), c));
+        MethodHandle mh = plan.downcall;
         Scratch scratch = Scratch.get();
         long mark = scratch.mark();
         try {
-            NativeCall nc = new NativeCall(this, rank, call, in, scratch);
+            NativeCall nc = new NativeCall(this, plan, rank, call, in, scratch);
             Object[] cargs = nc.arguments();
             Object result;
             try {
@@ -133,7 +136,7 @@ public final class NativeEngine implements Engine {
                 throw new IllegalStateException(call.name() + ": " + t, t);
             }
             upcalls.rethrowPending();
-            if ("int".equals(call.cReturn())) {
+            if (plan.returnsInt) {
                 int rc = (Integer) result;
                 if (rc != 0) throw errors.fromCode(rc, call.name(), worldRank);
             }
