@@ -135,7 +135,11 @@ public final class NativeEngine implements Engine {
             } catch (Throwable t) {
                 throw new IllegalStateException(call.name() + ": " + t, t);
             }
-            upcalls.rethrowPending();
+            try {
+                upcalls.rethrowPending();
+            } catch (MpiException e) { // a callback failed: named by the MPI rank (this process's one Rank is 0 of its job)
+                throw e.at(call.name(), worldRank);
+            }
             if (plan.returnsInt) {
                 int rc = (Integer) result;
                 if (rc != 0) throw errors.fromCode(rc, call.name(), worldRank);
