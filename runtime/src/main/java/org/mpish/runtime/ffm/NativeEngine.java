@@ -120,7 +120,12 @@ public final class NativeEngine implements Engine {
         upcalls.rank = rank;
         if (!initialized && !ALWAYS_ALLOWED.contains(call.name())) initImplicitly(rank);
         Plan plan = plans.get(call);
-        if (plan == null) plan = plans.computeIfAbsent(call, c -> new Plan(spread(lib.downcall(c.name(), descriptor(c))), c));
+        if (plan == null) {
+            if (!lib.has(call.name())) { // a call newer than the library (MPI_Buffer_iflush is MPI-4.1)
+                throw new ArgError(lib.impl() + " (" + lib.version().replaceAll("\\s+", " ") + ") does not have this call");
+            }
+            plan = plans.computeIfAbsent(call, c -> new Plan(spread(lib.downcall(c.name(), descriptor(c))), c));
+        }
         MethodHandle mh = plan.downcall;
         Scratch scratch = Scratch.get();
         long mark = scratch.mark();
