@@ -35,7 +35,8 @@ import org.openjdk.jmh.annotations.TearDown;
  * catalogue as a script's call goes ({@code Invoker.invoke} on a job that runs on the native engine), and
  * MPI_Comm_rank as a bare FFM downcall (the floor of any FFM call). One process: a singleton MPI, no mpirun.
  * Run it with
- * {@code java -cp ... org.openjdk.jmh.Main FfmCost} (Open MPI as root: OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1).
+ * {@code java -cp ... org.openjdk.jmh.Main FfmCost} (Open MPI as root: OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1;
+ * MPICH: UCX_ERROR_SIGNALS= , or UCX's SIGSEGV handler kills the JVM, which raises that signal on purpose).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)

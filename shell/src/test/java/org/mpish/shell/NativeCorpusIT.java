@@ -15,7 +15,7 @@ import org.mpish.runtime.ffm.Implementations;
 class NativeCorpusIT {
     @ParameterizedTest
     @ValueSource(strings = {"scripts/hello.js", "scripts/examples/MPI_Send.js", "scripts/examples/MPI_Bsend.js",
-            "scripts/p2p/ring.js", "scripts/examples/MPI_Op_create.js"})
+            "scripts/p2p/ring.js", "scripts/examples/MPI_Op_create.js", "scripts/coll/reductions.js"})
     void theScriptAgreesOnEveryEngine(String script) throws Exception {
         for (String impl : Implementations.ALL) NativeMpiIT.require(impl);
         Launcher.Result r = Launcher.run(null, 600, "compare", "--timeout", "240", script);

@@ -90,6 +90,7 @@ class NativeMpiIT {
             const det = MPI.Buffer_detach();
             print(`detached ${det.buffer_addr === bb} ${det.size}`);
             try { LAPI.Init(null); } catch (e) { print(`lapi: ${e.message}`); }
+            try { MPI.Buffer_iflush(); } catch (e) { print(`iflush: ${e.message}`); }
             """;
 
     @ParameterizedTest
@@ -115,6 +116,8 @@ class NativeMpiIT {
         assertTrue(out.contains("[1] bad address: MPI_Send: MPI_ERR_BUFFER: access of 8 bytes at 0x"), r.toString());
         assertTrue(out.contains("[rank 1]\n"), r.toString());
         assertTrue(out.contains("[0] lapi: LAPI.Init: LAPI_Init: LAPI needs the in-process engine"), r.toString());
+        // MPI_Buffer_iflush is MPI-4.1; neither Debian library exports it (nm -D): one line naming the library, no crash
+        assertTrue(out.contains("[0] iflush: MPI.Buffer_iflush: " + impl + " (") && out.contains(") does not have this call\n"), r.toString());
     }
 
     @ParameterizedTest
@@ -131,6 +134,58 @@ class NativeMpiIT {
         assertTrue(r.status() != 0 && r.status() != 124, r.toString());
         assertTrue(r.err().contains("mpish: rank 1: MPI_Send: MPI_ERR_BUFFER: access of 8 bytes at 0x"), r.toString());
         assertFalse(r.out().contains("not reached"), r.toString());
+        assertNoProcessRuns(f);
+    }
+
+    /**
+     * A user reduction that throws while the library runs MPI_Allreduce: the upcall returns into the library, the
+     * call then fails through the communicator's error handler (MPI_ERRORS_RETURN: an MPI_ERR_OTHER error the script
+     * catches, naming this process's MPI rank), and the process goes on with working calls, as in-process.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aCallbackThatThrowsInsideANativeCallFailsThatCallThroughTheErrorHandler(String impl) throws Exception {
+        require(impl);
+        Path f = script("cbthrow-" + impl + ".js", """
+                const w = MPI.COMM_WORLD, rank = MPI.Comm_rank(w);
+                const b = mem.alloc(16);
+                mem.write(b, MPI.INT, [rank + 1]);
+                const bad = MPI.Op_create((inv, inout, len, t) => { throw new Error("op exploded"); }, true);
+                MPI.Comm_set_errhandler(w, MPI.ERRORS_RETURN);
+                try { MPI.Allreduce(b, b + 8, 1, MPI.INT, bad, w); print("no error"); }
+                catch (e) { print(`caught ${e.errorClass === MPI.ERR_OTHER} ${e.message}`); }
+                MPI.Allreduce(b, b + 8, 1, MPI.INT, MPI.SUM, w);
+                print(`after ${mem.read(b + 8, MPI.INT)}`);
+                """);
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150", f.toString());
+        assertEquals(0, r.status(), r.toString());
+        for (int rank = 0; rank < 2; rank++) {
+            // each rank's call fails, the message naming the callback's error and that rank
+            String caught = "[" + rank + "] caught true MPI_Allreduce: MPI_ERR_OTHER: ";
+            String line = r.out().lines().filter(l -> l.startsWith(caught)).findFirst().orElse(null);
+            assertTrue(line != null, "missing '" + caught + "' in\n" + r);
+            assertTrue(line.endsWith("a callback failed: threw Error: op exploded [rank " + rank + "]"), line);
+            assertTrue(r.out().contains("[" + rank + "] after 3\n"), r.toString()); // 1 + 2 with MPI_SUM afterwards
+        }
+        assertFalse(r.out().contains("no error"), r.toString());
+    }
+
+    /** A script error that ends one rank (an uncaught JavaScript exception) ends the launch with a report naming the rank and cause. */
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aJavaScriptExceptionThatEndsOneRankEndsTheLaunchNamingRankAndCause(String impl) throws Exception {
+        require(impl);
+        Path f = script("crash-" + impl + ".js", """
+                print("started");
+                if (MPI.Comm_rank(MPI.COMM_WORLD) === 1) throw new Error("script failed on purpose");
+                MPI.Barrier(MPI.COMM_WORLD);
+                print("not reached");
+                """);
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150", f.toString());
+        assertTrue(r.status() != 0 && r.status() != 124, r.toString()); // ended by the error, not by the timeout
+        assertTrue(r.err().contains("mpish: rank 1: crash-" + impl + ".js:2:48: Error: script failed on purpose"), r.toString());
+        assertTrue(r.out().contains("[0] started\n") && r.out().contains("[1] started\n"), r.toString());
+        assertFalse(r.out().contains("not reached"), r.toString()); // rank 0 never gets past the barrier rank 1 left
         assertNoProcessRuns(f);
     }
 

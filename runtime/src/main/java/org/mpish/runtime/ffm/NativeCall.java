@@ -3,6 +3,7 @@ package org.mpish.runtime.ffm;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.ValueLayout;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,7 @@ final class NativeCall {
     private final Rank rank;
     private final Call call;
     private final Object[] in;
-    private final Arena arena;
+    private final SegmentAllocator arena;
     private final List<Param> params;
     /** Per parameter (C order): the input it came from (or -1), and the memory an output is written to. */
     private final int[] input;
@@ -38,7 +39,10 @@ final class NativeCall {
     /** Per parameter: how many elements an array output holds. */
     private final int[] lengths;
 
-    NativeCall(NativeEngine engine, Rank rank, Call call, Object[] in, Arena arena) {
+    private final Plan plan;
+
+    NativeCall(NativeEngine engine, Plan plan, Rank rank, Call call, Object[] in, SegmentAllocator arena) {
+        this.plan = plan;
         this.engine = engine;
         this.lib = engine.lib;
         this.rank = rank;
@@ -46,11 +50,9 @@ final class NativeCall {
         this.in = in;
         this.arena = arena;
         this.params = call.params();
-        this.input = new int[params.size()];
+        this.input = plan.input;
         this.out = new MemorySegment[params.size()];
         this.lengths = new int[params.size()];
-        int k = 0;
-        for (int i = 0; i < params.size(); i++) input[i] = params.get(i).isInput() ? k++ : -1;
     }
 
     private Object arg(int param) { return input[param] < 0 ? null : in[input[param]]; }
@@ -60,7 +62,7 @@ final class NativeCall {
         Object[] c = new Object[params.size()];
         for (int i = 0; i < c.length; i++) {
             Param p = params.get(i);
-            c[i] = p.dir() != Dir.IN ? outArg(i, p) : NativeEngine.byPointer(p) ? pointerTo(p, inArg(i, p)) : inArg(i, p);
+            c[i] = p.dir() != Dir.IN ? outArg(i, p) : plan.byPointer[i] ? pointerTo(p, inArg(i, p)) : inArg(i, p);
         }
         return c;
     }
@@ -73,7 +75,7 @@ final class NativeCall {
         switch (t.kind()) {
             case INT -> {
                 int v = (int) number(p, a);
-                return isErrorClass(p) ? engine.errors().toNative(v) : v;
+                return plan.errorClass[i] ? engine.errors().toNative(v) : v;
             }
             case BOOL -> { return a instanceof Boolean b ? (b ? 1 : 0) : (int) number(p, a); }
             case LONG -> { return t.cType().equals("int") ? (Object) (int) number(p, a) : (Object) number(p, a); }
@@ -104,8 +106,6 @@ final class NativeCall {
         else s.set(ValueLayout.JAVA_LONG, 0, ((Number) v).longValue());
         return s;
     }
-
-    private static boolean isErrorClass(Param p) { return p.name().equals("errorclass") || p.name().equals("errorcode"); }
 
     private long number(Param p, Object a) {
         if (a instanceof Number n) return n.longValue();
@@ -169,24 +169,30 @@ final class NativeCall {
         if (!many) return 1;
         for (int j = 0; j < params.size(); j++) {
             if (params.get(j).type().handleKind() == HandleKind.COMM && params.get(j).dir() == Dir.IN) {
-                try (Arena a = Arena.ofConfined()) {
-                    MemorySegment s = a.allocate(ValueLayout.JAVA_INT);
-                    engine.call("MPI_Comm_size", FunctionDescriptor.of(ValueLayout.JAVA_INT, lib.handleLayout(HandleKind.COMM),
-                            ValueLayout.ADDRESS), engine.handleArg(HandleKind.COMM, lib.raw(handle(params.get(j), arg(j)))), s);
-                    return s.get(ValueLayout.JAVA_INT, 0);
-                }
+                Handle comm = handle(params.get(j), arg(j));
+                // a communicator's size never changes: asked of the library once per handle
+                if (comm instanceof NativeHandle h && h.cachedSize >= 0) return h.cachedSize;
+                MemorySegment s = arena.allocate(ValueLayout.JAVA_INT);
+                engine.call("MPI_Comm_size", engine.fdCommSize, engine.handleArg(HandleKind.COMM, lib.raw(comm)), s);
+                int size = s.get(ValueLayout.JAVA_INT, 0);
+                if (comm instanceof NativeHandle h) h.cachedSize = size;
+                return size;
             }
         }
         return 1;
     }
 
+    /** A datatype's extent; a datatype never changes, so the library is asked once per handle. */
     private long extent(Handle type) {
         if (type.isNull()) return 1;
+        if (type instanceof NativeHandle h && h.cachedSize >= 0) return h.cachedSize;
         MemorySegment lb = arena.allocate(8), ext = arena.allocate(8);
-        int rc = (Integer) engine.call("MPI_Type_get_extent", FunctionDescriptor.of(ValueLayout.JAVA_INT,
-                lib.handleLayout(HandleKind.DATATYPE), ValueLayout.ADDRESS, ValueLayout.ADDRESS),
+        int rc = (Integer) engine.call("MPI_Type_get_extent", engine.fdTypeExtent,
                 engine.handleArg(HandleKind.DATATYPE, lib.raw(type)), lb, ext);
-        return rc == 0 ? ext.get(ValueLayout.JAVA_LONG, 0) : 1;
+        if (rc != 0) return 1;
+        long e = ext.get(ValueLayout.JAVA_LONG, 0);
+        if (type instanceof NativeHandle h) h.cachedSize = e;
+        return e;
     }
 
     private int[] ints(Param p, Object a) {
@@ -235,10 +241,8 @@ final class NativeCall {
         s.set(ValueLayout.JAVA_INT, lib.abi.tagOffset, st.tag());
         s.set(ValueLayout.JAVA_INT, lib.abi.errorOffset, engine.errors().toNative(st.error()));
         Object byteType = engine.handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE"));
-        engine.call("MPI_Status_set_elements_x", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                lib.handleLayout(HandleKind.DATATYPE), ValueLayout.JAVA_LONG), s, byteType, st.bytes());
-        engine.call("MPI_Status_set_cancelled", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT),
-                s, st.cancelled() ? 1 : 0);
+        engine.call("MPI_Status_set_elements_x", engine.fdSetElements, s, byteType, st.bytes());
+        engine.call("MPI_Status_set_cancelled", engine.fdSetCancelled, s, st.cancelled() ? 1 : 0);
         return s;
     }
 
@@ -261,7 +265,7 @@ final class NativeCall {
     private MemorySegment outArg(int i, Param p) {
         PType t = p.type();
         int n = 1;
-        boolean array = p.cDecl() != null && p.cDecl().endsWith("[]");
+        boolean array = plan.array[i];
         if (array) n = arrayLength(i, p);
         lengths[i] = n;
         long size = switch (t.kind()) {
@@ -320,7 +324,7 @@ final class NativeCall {
     /** The outputs in declaration order, as the in-process implementation returns them. */
     Object[] outputs(Object result) {
         List<Param> outs = call.outputs();
-        if (outs.isEmpty()) return "int".equals(call.cReturn()) || "void".equals(call.cReturn()) ? new Object[0] : new Object[] {result};
+        if (outs.isEmpty()) return plan.returnsInt || "void".equals(call.cReturn()) ? new Object[0] : new Object[] {result};
         Object[] r = new Object[outs.size()];
         int k = 0;
         for (int i = 0; i < params.size(); i++) {
@@ -334,12 +338,12 @@ final class NativeCall {
         MemorySegment s = out[i];
         PType t = p.type();
         int n = lengths[i];
-        boolean array = p.cDecl() != null && p.cDecl().endsWith("[]");
+        boolean array = plan.array[i];
         switch (t.kind()) {
             case INT -> {
                 if (array) return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT);
                 int v = s.get(ValueLayout.JAVA_INT, 0);
-                return isErrorClass(p) ? engine.errors().toMpish(v) : v;
+                return plan.errorClass[i] ? engine.errors().toMpish(v) : v;
             }
             case INT_ARRAY -> { return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT); }
             case BOOL -> { return s.get(ValueLayout.JAVA_INT, 0) != 0; }
@@ -414,9 +418,8 @@ final class NativeCall {
         int src = s.get(ValueLayout.JAVA_INT, lib.abi.sourceOffset), tag = s.get(ValueLayout.JAVA_INT, lib.abi.tagOffset);
         int err = engine.errors().toMpish(s.get(ValueLayout.JAVA_INT, lib.abi.errorOffset));
         MemorySegment c = arena.allocate(8), f = arena.allocate(4);
-        engine.call("MPI_Get_elements_x", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS,
-                lib.handleLayout(HandleKind.DATATYPE), ValueLayout.ADDRESS), s, engine.handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE")), c);
-        engine.call("MPI_Test_cancelled", FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS), s, f);
+        engine.call("MPI_Get_elements_x", engine.fdGetElements, s, engine.handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE")), c);
+        engine.call("MPI_Test_cancelled", engine.fdTestCancelled, s, f);
         Status st = new Status(src, tag, err, c.get(ValueLayout.JAVA_LONG, 0), f.get(ValueLayout.JAVA_INT, 0) != 0);
         Status.remember(rank, st);
         return st;

@@ -48,7 +48,9 @@ public final class NativeEngine implements Engine {
     final NativeLib lib;
     final Catalogue catalogue;
     private final int worldRank;
-    private final Map<String, MethodHandle> downcalls = new ConcurrentHashMap<>();
+    /** Per call (the catalogue's Call objects live as long as the process): its downcall and conversion plan. */
+    private final Map<Call, Plan> plans = new ConcurrentHashMap<>();
+    private final Map<String, MethodHandle> helpers = new ConcurrentHashMap<>();
     final Values values = new Values();
     final Upcalls upcalls;
     private final ErrorClasses errors;
@@ -56,8 +58,18 @@ public final class NativeEngine implements Engine {
     /** Memory the library allocated (MPI_Alloc_mem, MPI_Win_allocate), by the window that owns it. */
     private final Map<Handle, Long> windowMemory = new ConcurrentHashMap<>();
 
+    /** The signatures of the helpers called on every buffer or status (built once: building one per call cost more than the call). */
+    final FunctionDescriptor fdTypeExtent, fdCommSize, fdGetElements, fdTestCancelled, fdSetElements, fdSetCancelled;
+
     public NativeEngine(NativeLib lib, Catalogue catalogue, int worldRank) {
         this.lib = lib;
+        ValueLayout dt = lib.handleLayout(HandleKind.DATATYPE), I = ValueLayout.JAVA_INT, A = ValueLayout.ADDRESS;
+        this.fdTypeExtent = FunctionDescriptor.of(I, dt, A, A);
+        this.fdCommSize = FunctionDescriptor.of(I, lib.handleLayout(HandleKind.COMM), A);
+        this.fdGetElements = FunctionDescriptor.of(I, A, dt, A);
+        this.fdTestCancelled = FunctionDescriptor.of(I, A, A);
+        this.fdSetElements = FunctionDescriptor.of(I, A, dt, ValueLayout.JAVA_LONG);
+        this.fdSetCancelled = FunctionDescriptor.of(I, A, I);
         this.catalogue = catalogue;
         this.worldRank = worldRank;
         this.errors = new ErrorClasses(lib, catalogue);
@@ -107,9 +119,18 @@ public final class NativeEngine implements Engine {
         }
         upcalls.rank = rank;
         if (!initialized && !ALWAYS_ALLOWED.contains(call.name())) initImplicitly(rank);
-        MethodHandle mh = downcalls.computeIfAbsent(call.name(), n -> spread(lib.downcall(n, descriptor(call))));
-        try (Arena arena = Arena.ofConfined()) {
-            NativeCall nc = new NativeCall(this, rank, call, in, arena);
+        Plan plan = plans.get(call);
+        if (plan == null) {
+            if (!lib.has(call.name())) { // a call newer than the library (MPI_Buffer_iflush is MPI-4.1)
+                throw new ArgError(lib.impl() + " (" + lib.version().replaceAll("\\s+", " ") + ") does not have this call");
+            }
+            plan = plans.computeIfAbsent(call, c -> new Plan(spread(lib.downcall(c.name(), descriptor(c))), c));
+        }
+        MethodHandle mh = plan.downcall;
+        Scratch scratch = Scratch.get();
+        long mark = scratch.mark();
+        try {
+            NativeCall nc = new NativeCall(this, plan, rank, call, in, scratch);
             Object[] cargs = nc.arguments();
             Object result;
             try {
@@ -119,8 +140,12 @@ public final class NativeEngine implements Engine {
             } catch (Throwable t) {
                 throw new IllegalStateException(call.name() + ": " + t, t);
             }
-            upcalls.rethrowPending();
-            if ("int".equals(call.cReturn())) {
+            try {
+                upcalls.rethrowPending();
+            } catch (MpiException e) { // a callback failed: named by the MPI rank (this process's one Rank is 0 of its job)
+                throw e.at(call.name(), worldRank);
+            }
+            if (plan.returnsInt) {
                 int rc = (Integer) result;
                 if (rc != 0) throw errors.fromCode(rc, call.name(), worldRank);
             }
@@ -142,6 +167,8 @@ public final class NativeEngine implements Engine {
             throw raise(rank, call, in, ErrorClass.MPI_ERR_BUFFER, m);
         } catch (IllegalArgumentException e) {
             throw new ArgError(e.getMessage());
+        } finally {
+            scratch.release(mark);
         }
     }
 
@@ -182,9 +209,14 @@ public final class NativeEngine implements Engine {
         return mh.asSpreader(Object[].class, n).asType(java.lang.invoke.MethodType.methodType(Object.class, Object[].class));
     }
 
-    /** A direct call of a library function not in the catalogue form (helpers: extents, error strings). */
+    /**
+     * A direct call of a library function not in the catalogue form (helpers: extents, error strings). Keyed by the
+     * name alone (each helper is always called with the same signature): building the key from the descriptor
+     * cost more than the call.
+     */
     Object call(String name, FunctionDescriptor fd, Object... args) {
-        MethodHandle mh = downcalls.computeIfAbsent("#" + name + fd, n -> spread(lib.downcall(name, fd)));
+        MethodHandle mh = helpers.get(name);
+        if (mh == null) mh = helpers.computeIfAbsent(name, n -> spread(lib.downcall(name, fd)));
         try {
             return (Object) mh.invokeExact(args);
         } catch (RuntimeException | Error e) {

@@ -10,6 +10,8 @@ import org.mpish.runtime.mpi.HandleKind;
 final class NativeHandle extends Handle {
     final long raw;
     private final boolean predefined;
+    /** A datatype's extent or a communicator's size, once asked of the library (-1 before): neither ever changes. */
+    long cachedSize = -1;
 
     NativeHandle(HandleKind kind, String name, long raw, boolean predefined) {
         super(kind, name);

@@ -80,6 +80,16 @@ public final class NativeLib {
 
     /** The value of constant {@code name} in this process (an address, or an integer), or null if the library lacks it. */
     Long rawOf(String name) {
+        Long v = rawValues.get(name); // remembered: a symbol lookup per buffer argument cost more than the call
+        if (v != null) return v;
+        v = lookupRaw(name);
+        if (v != null) rawValues.put(name, v);
+        return v;
+    }
+
+    private final Map<String, Long> rawValues = new ConcurrentHashMap<>();
+
+    private Long lookupRaw(String name) {
         Abi.Const c = abi.constant(name);
         if (c == null) return null;
         if (c.symbol() == null) return c.value();

@@ -1,0 +1,40 @@
+package org.mpish.runtime.ffm;
+
+import java.lang.invoke.MethodHandle;
+import java.util.List;
+import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.Dir;
+import org.mpish.runtime.catalog.Param;
+
+/**
+ * What the native engine works out once per call name and reuses on every call: the downcall, and per parameter
+ * (C order) the input it comes from and the questions the conversion asks of its declaration (answering them from
+ * the declaration's strings on every call cost more than the MPI call).
+ */
+final class Plan {
+    final MethodHandle downcall;
+    /** Per parameter: the index of the script's argument it comes from, or -1 for an output. */
+    final int[] input;
+    /** Per parameter: an IN value the function takes through a pointer; a C array ({@code int ranks[]}); an error class or code. */
+    final boolean[] byPointer, array, errorClass;
+    final boolean returnsInt;
+
+    Plan(MethodHandle downcall, Call call) {
+        this.downcall = downcall;
+        List<Param> params = call.params();
+        int n = params.size();
+        input = new int[n];
+        byPointer = new boolean[n];
+        array = new boolean[n];
+        errorClass = new boolean[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Param p = params.get(i);
+            input[i] = p.isInput() ? k++ : -1;
+            byPointer[i] = p.dir() == Dir.IN && NativeEngine.byPointer(p);
+            array[i] = p.cDecl() != null && p.cDecl().endsWith("[]");
+            errorClass[i] = p.name().equals("errorclass") || p.name().equals("errorcode");
+        }
+        returnsInt = "int".equals(call.cReturn());
+    }
+}
