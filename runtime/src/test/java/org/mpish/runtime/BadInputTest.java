@@ -422,6 +422,7 @@ class BadInputTest {
             case INT_ARRAY -> {
                 // a collective's per-rank arrays: one entry per rank of the job of 2, one element each, at displacement 0
                 if (c.family().equals("collectives")) return n.contains("count") ? List.of(1L, 1L) : List.of(0L, 0L);
+                if (n.equals("ranges")) return List.of(0L, 0L, 1L); // one (first, last, stride) triplet: rank 0
                 return List.of(call.equals("LAPI_Setcntr_wstatus") ? 1L : 0L);
             }
             case LONG_ARRAY -> { return c.family().equals("collectives") ? List.of(0L, 0L) : List.of(0L); } // per neighbour of the ring
@@ -605,6 +606,11 @@ class BadInputTest {
             }
             case INT_ARRAY -> {
                 if (n.startsWith("ranks")) out.add(new Bad(n, "[2] (job of 2)", List.of(2L), ErrorClass.MPI_ERR_RANK));
+                if (n.equals("ranges")) {
+                    // MPI-4.1 7.3.2: every rank a range names lies in the group; the stride is never 0
+                    out.add(new Bad(n, "(0, 2, 1) (job of 2)", List.of(0L, 2L, 1L), ErrorClass.MPI_ERR_RANK));
+                    out.add(new Bad(n, "(0, 1, 0) (stride 0)", List.of(0L, 1L, 0L), ErrorClass.MPI_ERR_ARG));
+                }
             }
             case STRUCT -> {
                 if (call.equals("LAPI_Xfer")) xferCases(out);
