@@ -356,6 +356,7 @@ class BadInputTest {
             }
             case HANDLE_ARRAY -> {
                 if (c.family().equals("collectives")) return List.of("MPI_INT", "MPI_INT"); // one per rank of the job of 2
+                if (t.handleKind() == HandleKind.INFO) return List.of("MPI_INFO_NULL"); // MPI_Comm_spawn_multiple's array_of_info
                 return t.handleKind() == HandleKind.REQUEST ? List.of(call.equals("MPI_Startall") ? f.persistent : f.req) : List.of("MPI_INT");
             }
             case INT -> {

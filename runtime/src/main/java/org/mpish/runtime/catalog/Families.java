@@ -23,6 +23,7 @@ final class Families {
             new org.mpish.runtime.mpi.comm.GroupCalls(),
             new org.mpish.runtime.mpi.comm.NodeCalls(),
             new org.mpish.runtime.mpi.comm.CommInfoCalls(),
+            new org.mpish.runtime.mpi.comm.DynamicCalls(),
             new org.mpish.runtime.mpi.session.SessionCalls(),
             new org.mpish.runtime.mpi.datatype.TypeCalls(),
             new org.mpish.runtime.mpi.datatype.TypeQueryCalls(),
