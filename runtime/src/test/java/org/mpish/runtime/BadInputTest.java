@@ -356,6 +356,7 @@ class BadInputTest {
             }
             case HANDLE_ARRAY -> {
                 if (c.family().equals("collectives")) return List.of("MPI_INT", "MPI_INT"); // one per rank of the job of 2
+                if (t.handleKind() == HandleKind.INFO) return List.of("MPI_INFO_NULL"); // MPI_Comm_spawn_multiple's array_of_info
                 return t.handleKind() == HandleKind.REQUEST ? List.of(call.equals("MPI_Startall") ? f.persistent : f.req) : List.of("MPI_INT");
             }
             case INT -> {
@@ -422,6 +423,7 @@ class BadInputTest {
             case INT_ARRAY -> {
                 // a collective's per-rank arrays: one entry per rank of the job of 2, one element each, at displacement 0
                 if (c.family().equals("collectives")) return n.contains("count") ? List.of(1L, 1L) : List.of(0L, 0L);
+                if (n.equals("ranges")) return List.of(0L, 0L, 1L); // one (first, last, stride) triplet: rank 0
                 return List.of(call.equals("LAPI_Setcntr_wstatus") ? 1L : 0L);
             }
             case LONG_ARRAY -> { return c.family().equals("collectives") ? List.of(0L, 0L) : List.of(0L); } // per neighbour of the ring
@@ -605,6 +607,11 @@ class BadInputTest {
             }
             case INT_ARRAY -> {
                 if (n.startsWith("ranks")) out.add(new Bad(n, "[2] (job of 2)", List.of(2L), ErrorClass.MPI_ERR_RANK));
+                if (n.equals("ranges")) {
+                    // MPI-4.1 7.3.2: every rank a range names lies in the group; the stride is never 0
+                    out.add(new Bad(n, "(0, 2, 1) (job of 2)", List.of(0L, 2L, 1L), ErrorClass.MPI_ERR_RANK));
+                    out.add(new Bad(n, "(0, 1, 0) (stride 0)", List.of(0L, 1L, 0L), ErrorClass.MPI_ERR_ARG));
+                }
             }
             case STRUCT -> {
                 if (call.equals("LAPI_Xfer")) xferCases(out);
@@ -654,7 +661,8 @@ class BadInputTest {
         HandleKind k = p.type().handleKind();
         int cls = invalidHandleClass(k);
         boolean nullLegal = k == HandleKind.INFO && !call.startsWith("MPI_Info_")
-                || k == HandleKind.REQUEST && (call.equals("MPI_Wait") || call.equals("MPI_Test"));
+                || k == HandleKind.REQUEST && (call.equals("MPI_Wait") || call.equals("MPI_Test")
+                        || call.equals("MPI_Request_get_status")); // MPI-4.1 3.7 (MPI_REQUEST_GET_STATUS): a null request gives flag = true, an empty status
         if (!nullLegal) out.add(new Bad(n, k.nullName(), k.nullName(), cls));
         Deferred freed = switch (k) {
             case COMM -> new Deferred(f -> f.freedComm);

@@ -75,6 +75,27 @@ public final class CommCalls implements CallFamily {
                     int mine = g.rankOf(r.id());
                     return orNull(Comms.partition(MpiProcess.of(r), c, mine < 0 ? MpiConst.UNDEFINED : 0, mine, "MPI_Comm_create"));
                 });
+        b.call("MPI_Comm_create_group", "communicators", "a communicator of the members of a group, made by them alone")
+                .in("comm", COMM).in("group", GROUP).in("tag", PType.integer("int", "tag")).out("newcomm", COMM)
+                .errorsOn("comm")
+                .impl((r, a) -> {
+                    Comm c = a.comm(0);
+                    Group g = a.group(1);
+                    int tag = a.i(2);
+                    if (c.isInter()) throw new MpiException(ErrorClass.MPI_ERR_COMM, c.name() + " is an intercommunicator; MPI_Comm_create_group takes an intracommunicator");
+                    if (tag < 0) throw new MpiException(ErrorClass.MPI_ERR_TAG, "tag " + tag + " is not in 0..MPI_TAG_UB (" + MpiConst.TAG_UB + ")");
+                    for (int i = 0; i < g.size(); i++) {
+                        if (c.group().rankOf(g.worldRank(i)) < 0) {
+                            throw new MpiException(ErrorClass.MPI_ERR_GROUP, "member " + i + " of the group (job rank " + g.worldRank(i)
+                                    + ") is not in the group of " + c.name());
+                        }
+                    }
+                    // only the group's members take part (MPI-4.1 7.4.2); another caller gets MPI_COMM_NULL at once,
+                    // as in Open MPI and MPICH. Members meet by the parent's context id and the tag.
+                    if (g.rankOf(r.id()) < 0) return Handle.nullOf(HandleKind.COMM);
+                    String meet = "MPI_Comm_create_group|" + c.shared().contextId() + "|" + tag;
+                    return orNull(FromGroup.create(MpiProcess.of(r), g, meet, c.errhandler(), "MPI_Comm_create_group"));
+                });
         b.call("MPI_Comm_free", "communicators", "free a communicator (its attributes are deleted first)")
                 .inout("comm", COMM)
                 .errorsOn("comm")

@@ -51,6 +51,27 @@ public final class GroupCalls implements CallFamily {
                     for (int i = 0; i < g.size(); i++) if (!out[i]) m[j++] = g.worldRank(i);
                     return Group.create(r, m);
                 });
+        b.call("MPI_Group_range_incl", "groups", "a group of the members of another group picked by rank ranges, in range order")
+                .in("group", GROUP).in("n", INT).in("ranges", INT_ARRAY, "int ranges[][3]").out("newgroup", GROUP)
+                .impl((r, a) -> {
+                    Group g = a.group(0);
+                    int[] ranks = GroupRanges.expand(g.size(), a.i(1), a.ints(2));
+                    int[] m = new int[ranks.length];
+                    for (int i = 0; i < m.length; i++) m[i] = g.worldRank(ranks[i]);
+                    return Group.create(r, m);
+                });
+        b.call("MPI_Group_range_excl", "groups", "a group of the members of another group outside the given rank ranges")
+                .in("group", GROUP).in("n", INT).in("ranges", INT_ARRAY, "int ranges[][3]").out("newgroup", GROUP)
+                .impl((r, a) -> {
+                    Group g = a.group(0);
+                    int[] ranks = GroupRanges.expand(g.size(), a.i(1), a.ints(2));
+                    boolean[] out = new boolean[g.size()];
+                    for (int x : ranks) out[x] = true;
+                    int[] m = new int[g.size() - ranks.length];
+                    int j = 0;
+                    for (int i = 0; i < g.size(); i++) if (!out[i]) m[j++] = g.worldRank(i);
+                    return Group.create(r, m);
+                });
         setOp(b, "MPI_Group_union", "the members of the first group, then those of the second not in the first", (x, y) -> {
             LinkedHashSet<Integer> s = set(x);
             s.addAll(set(y));
