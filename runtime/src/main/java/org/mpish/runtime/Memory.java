@@ -49,14 +49,23 @@ public final class Memory {
     /** Allocates {@code bytes} zeroed bytes; returns the address. Mirrors {@code malloc}/{@code MPI_Alloc_mem}. */
     public long alloc(long bytes) {
         if (bytes < 0) throw new MemoryFault(0, "cannot allocate a negative size (" + bytes + ")");
-        if (inUse.addAndGet(bytes) > limit) {
-            inUse.addAndGet(-bytes);
-            throw new MemoryFault(0, "rank " + rank + " memory limit of " + limit + " bytes exceeded (asked for "
-                    + bytes + ", " + (inUse.get()) + " in use)");
+        // compared before adding: a size near Long.MAX_VALUE would overflow the sum and slip under the limit
+        for (long used = inUse.get(); ; used = inUse.get()) {
+            if (bytes > limit - used) {
+                throw new MemoryFault(0, "rank " + rank + " memory limit of " + limit + " bytes exceeded (asked for "
+                        + bytes + ", " + used + " in use)");
+            }
+            if (inUse.compareAndSet(used, used + bytes)) break;
         }
         long rounded = Math.max(ALIGN, (bytes + ALIGN - 1) & -ALIGN);
+        MemorySegment seg;
+        try {
+            seg = bytes == 0 ? MemorySegment.NULL : Arena.ofAuto().allocate(bytes, ALIGN);
+        } catch (OutOfMemoryError e) { // within the limit, but more than the machine gives
+            inUse.addAndGet(-bytes);
+            throw new MemoryFault(0, "rank " + rank + " could not get " + bytes + " bytes from the system");
+        }
         long addr = next.getAndAdd(rounded + ALIGN); // a gap between blocks catches off-by-one overruns
-        MemorySegment seg = bytes == 0 ? MemorySegment.NULL : Arena.ofAuto().allocate(bytes, ALIGN);
         blocks.put(addr, new Block(addr, bytes, seg));
         return addr;
     }

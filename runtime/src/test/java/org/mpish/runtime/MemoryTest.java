@@ -43,6 +43,19 @@ class MemoryTest {
     }
 
     @Test
+    void aSizeNearTheLargestLongIsRefusedNotWrappedAround() {
+        // found by ScriptFuzzTest: MPI_Alloc_mem(2^63 - 1) after a small block overflowed the sum of sizes in use,
+        // which then passed the limit check and reached the system allocator (OutOfMemoryError)
+        Memory m = new Memory(0, 1 << 20);
+        m.alloc(8);
+        MemoryFault f = assertThrows(MemoryFault.class, () -> m.alloc(Long.MAX_VALUE));
+        assertTrue(f.getMessage().contains("limit"), f.getMessage());
+        assertEquals(8, m.bytesInUse());
+        assertThrows(MemoryFault.class, () -> m.alloc(Long.MAX_VALUE - 4));
+        assertEquals(8, m.bytesInUse());
+    }
+
+    @Test
     void copyWorksBetweenTwoRanksMemories() {
         Memory x = new Memory(0, 1 << 20), y = new Memory(1, 1 << 20);
         long a = x.alloc(8), b = y.alloc(8);
