@@ -62,22 +62,18 @@ public final class DynamicCalls implements CallFamily {
         b.call("MPI_Close_port", "dynamic processes", "close a port (refused: no port is ever open, MPI_ERR_PORT)")
                 .in("port_name", STRING, "const char *port_name")
                 .impl((r, a) -> { throw noPort(a.str(0)); });
-        b.call("MPI_Comm_accept", "dynamic processes", "accept a connection from another job (refused: MPI_ERR_PORT)")
-                .in("port_name", STRING, "const char *port_name").in("info", INFO).in("root", INT).in("comm", COMM).out("newcomm", COMM)
-                .errorsOn("comm")
-                .impl((r, a) -> {
-                    info(a, 1);
-                    collective(a, 2, 3);
-                    throw noPort(a.str(0));
-                });
-        b.call("MPI_Comm_connect", "dynamic processes", "connect to another job's port (refused: MPI_ERR_PORT)")
-                .in("port_name", STRING, "const char *port_name").in("info", INFO).in("root", INT).in("comm", COMM).out("newcomm", COMM)
-                .errorsOn("comm")
-                .impl((r, a) -> {
-                    info(a, 1);
-                    collective(a, 2, 3);
-                    throw noPort(a.str(0));
-                });
+        // accept and connect take the same arguments and are refused the same way
+        for (String[] c : new String[][] {{"MPI_Comm_accept", "accept a connection from another job (refused: MPI_ERR_PORT)"},
+                {"MPI_Comm_connect", "connect to another job's port (refused: MPI_ERR_PORT)"}}) {
+            b.call(c[0], "dynamic processes", c[1])
+                    .in("port_name", STRING, "const char *port_name").in("info", INFO).in("root", INT).in("comm", COMM).out("newcomm", COMM)
+                    .errorsOn("comm")
+                    .impl((r, a) -> {
+                        info(a, 1);
+                        collective(a, 2, 3);
+                        throw noPort(a.str(0));
+                    });
+        }
         b.call("MPI_Comm_join", "dynamic processes", "connect two processes over a socket (refused: MPI_ERR_UNSUPPORTED_OPERATION)")
                 .in("fd", INT).out("intercomm", COMM)
                 .impl((r, a) -> {
