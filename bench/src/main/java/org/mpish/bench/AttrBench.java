@@ -24,7 +24,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public class AttrBench {
     static final int OPS = 200_000;
-    static final org.mpish.runtime.catalog.Call SET_ATTR = Api.lookup("MPI_Comm_set_attr"), GET_ATTR = Api.lookup("MPI_Comm_get_attr");
+    static final org.mpish.runtime.catalog.CallHandle SET_ATTR = Api.lookup("MPI_Comm_set_attr"), GET_ATTR = Api.lookup("MPI_Comm_get_attr");
 
     /** The number of attributes on the communicator. */
     @Param({"1", "1000"})

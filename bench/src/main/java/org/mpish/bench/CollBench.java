@@ -4,7 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
 import org.mpish.runtime.Rank;
-import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.CallHandle;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -28,7 +28,7 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public class CollBench {
     static final int OPS = 2_000, BIG_OPS = 40, BIG = 131_072;
-    static final Call BARRIER = Api.lookup("MPI_Barrier"), BCAST = Api.lookup("MPI_Bcast"), ALLREDUCE = Api.lookup("MPI_Allreduce"),
+    static final CallHandle BARRIER = Api.lookup("MPI_Barrier"), BCAST = Api.lookup("MPI_Bcast"), ALLREDUCE = Api.lookup("MPI_Allreduce"),
             ALLTOALL = Api.lookup("MPI_Alltoall");
 
     @Param({"2", "4"})

@@ -28,7 +28,7 @@ public class LapiBench {
     static final int OPS = 20_000;
     static final int AM_TRIPS = 5_000;
     /** Looked up once, as a script's MPI/LAPI object does on first use: the hot loops pay no lookup by name. */
-    static final org.mpish.runtime.catalog.Call PUT = Api.lookup("LAPI_Put"), GET = Api.lookup("LAPI_Get"),
+    static final org.mpish.runtime.catalog.CallHandle PUT = Api.lookup("LAPI_Put"), GET = Api.lookup("LAPI_Get"),
             RMW = Api.lookup("LAPI_Rmw"), AMSEND = Api.lookup("LAPI_Amsend"), WAITCNTR = Api.lookup("LAPI_Waitcntr");
 
     Harness h;

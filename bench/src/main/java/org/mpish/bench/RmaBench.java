@@ -3,7 +3,7 @@ package org.mpish.bench;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
-import org.mpish.runtime.catalog.Call;
+import org.mpish.runtime.catalog.CallHandle;
 import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.rma.Win;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -31,7 +31,7 @@ public class RmaBench {
     static final int OPS = 100_000;
     static final int WIN_BYTES = 16 << 20;
     static final int BW_ROUNDS = 8;
-    static final Call PUT = Api.lookup("MPI_Put"), GET = Api.lookup("MPI_Get"), FLUSH = Api.lookup("MPI_Win_flush"),
+    static final CallHandle PUT = Api.lookup("MPI_Put"), GET = Api.lookup("MPI_Get"), FLUSH = Api.lookup("MPI_Win_flush"),
             FETCH_AND_OP = Api.lookup("MPI_Fetch_and_op"), COMPARE_AND_SWAP = Api.lookup("MPI_Compare_and_swap");
 
     Harness h;

@@ -27,6 +27,7 @@ public final class Args {
     public Call call() { return call; }
     public int count() { return values.length; }
     public Object raw(int i) { return values[i]; }
+    Object[] values() { return values; }
     /**
      * An int. In a large-count ({@code _c}) call the value is a Long: one that fits is taken; one beyond an int
      * reaches an implementation that counts in ints only, so it is MPI_ERR_COUNT naming the value.

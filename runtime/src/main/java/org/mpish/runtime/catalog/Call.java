@@ -30,6 +30,15 @@ public final class Call {
     /** No outputs, and the C return value is the result (double MPI_Wtime(void)), not an error code. */
     private final boolean returnsResult;
     private final CallImpl impl;
+    /**
+     * The implementation as declared, and the int form's checks around it (null for a call without int counts):
+     * {@link #impl} is the two made into one; a call's own invoker ({@link BoundCall}) runs them apart.
+     */
+    private CallImpl body;
+    private LargeCounts.IntForm intForm;
+    /** The catalogue that numbered this call, and this call's handle in it (made on first use). */
+    private Catalogue owner;
+    private volatile CallHandle handle;
     private final int errorParam, errorInput;
     /**
      * The call's number in its catalogue (1, 2, ... in declaration order), which is also its
@@ -98,10 +107,20 @@ public final class Call {
     int outputCount() { return outputCount; }
     int number() { return number; }
     /** Set once by the catalogue that holds the call, before anyone can see it. */
-    void number(int n) {
+    void number(int n, Catalogue owner) {
         if (number != 0) throw new IllegalStateException(name + " is already in a catalogue");
         number = n;
+        this.owner = owner;
     }
+    Catalogue owner() { return owner; }
+    void body(CallImpl body, LargeCounts.IntForm intForm) {
+        this.body = body;
+        this.intForm = intForm;
+    }
+    CallImpl body() { return body != null ? body : impl; }
+    LargeCounts.IntForm intForm() { return intForm; }
+    CallHandle handle() { return handle; }
+    void handle(CallHandle h) { handle = h; }
     boolean returnsResult() { return returnsResult; }
     public List<Param> outputs() { return outputs; }
 

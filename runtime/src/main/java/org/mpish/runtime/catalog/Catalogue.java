@@ -35,7 +35,7 @@ public final class Catalogue {
         for (Call c : calls.values()) {
             exact.put(c.name(), c);
             names.add(c.name());
-            c.number(names.size());
+            c.number(names.size(), this);
         }
         this.callNames = List.copyOf(names);
     }
@@ -70,6 +70,30 @@ public final class Catalogue {
         return c != null ? c : calls.get(name.toLowerCase(Locale.ROOT));
     }
     public List<Call> calls() { return List.copyOf(calls.values()); }
+
+    /**
+     * The handle that invokes call {@code name} (any spelling {@link #call} takes), for a caller that makes it
+     * many times: look it up once, keep it. Null when there is no such call.
+     */
+    public CallHandle bind(String name) {
+        Call c = call(name);
+        return c == null ? null : bind(c);
+    }
+
+    /**
+     * The handle of {@code c}, one of this catalogue's calls: made on first use, then the same every time. Each
+     * call has its own compiled copy of the invoking code (see {@link BoundCall}).
+     */
+    public CallHandle bind(Call c) {
+        CallHandle h = c.handle();
+        if (h != null) return h;
+        if (c.owner() != this) return new BoundCall(c, this); // not one of ours: invoked, but not kept
+        synchronized (c) {
+            h = c.handle();
+            if (h == null) c.handle(h = BoundCall.of(c, this));
+            return h;
+        }
+    }
     public Constant constant(String name) { return constants.get(name.toUpperCase(Locale.ROOT)); }
     public List<Constant> constants() { return List.copyOf(constants.values()); }
 
@@ -188,8 +212,10 @@ public final class Catalogue {
          */
         public Call impl(CallImpl impl) {
             boolean large = !name.endsWith("_c") && params.stream().anyMatch(p -> p.type().large() != null);
-            Call c = new Call(name, family, summary, List.copyOf(params), large ? LargeCounts.intForm(name, params, impl) : impl,
+            LargeCounts.IntForm intForm = large ? LargeCounts.intForm(name, params) : null;
+            Call c = new Call(name, family, summary, List.copyOf(params), intForm != null ? intForm.around(impl) : impl,
                     errorParam, deprecated, cReturn, resultName, declaredAt);
+            c.body(impl, intForm);
             owner.add(c);
             if (large) {
                 owner.add(new Call(name + "_c", family, summary, LargeCounts.largeParams(params), impl, errorParam, deprecated,

@@ -41,9 +41,7 @@ public final class Invoker {
      * @throws JobAbortedException when a fatal handler aborted the job
      */
     public static Object[] invoke(Rank rank, Catalogue cat, Call call, Object[] raw) {
-        checkCount(call, raw);
-        if (rank.job().engine() instanceof Engine e) return e.invoke(rank, call, raw.clone()); // a native engine
-        return run(rank, cat, call, raw.clone());
+        return cat.bind(call).invoke(rank, raw.clone());
     }
 
     /**
@@ -51,66 +49,35 @@ public final class Invoker {
      * converted in place, saving a copy.
      */
     public static Object[] invokeInPlace(Rank rank, Catalogue cat, Call call, Object[] args) {
-        checkCount(call, args);
-        if (rank.job().engine() instanceof Engine e) return e.invoke(rank, call, args); // a native engine
-        return run(rank, cat, call, args);
-    }
-
-    private static void checkCount(Call call, Object[] raw) {
-        if (raw.length != call.inputArray().length) {
-            List<Param> inputs = call.inputs();
-            throw new ArgError(call.name() + " takes " + inputs.size() + " argument" + (inputs.size() == 1 ? "" : "s")
-                    + (inputs.isEmpty() ? "" : " (" + String.join(", ", inputs.stream().map(Param::name).toList()) + ")")
-                    + ", not " + raw.length);
-        }
+        return cat.bind(call).invoke(rank, args);
     }
 
     /*
-     * The hot path is kept small enough (under HotSpot's 325-byte limit for hot callees) to be inlined into its
-     * caller: the exception mapping and the tracing live in their own methods, which only run when needed.
+     * The steps themselves run in each call's own copy of BoundCall, which keeps the hot path small enough to be
+     * inlined into its caller; what follows are the steps it calls out to, off the hot path or shared.
      */
-    private static Object[] run(Rank rank, Catalogue cat, Call call, Object[] in) {
-        MpiProcess proc = call.isMpi() ? MpiProcess.of(rank) : null;
-        int previous = rank.currentCallNumber();
-        rank.enter(call.number());
-        boolean traced = rank.job().tracing();
-        if (traced) trace(rank, call, "begin");
-        Handle errorObject = null;
-        try {
-            byte[] asIs = call.asIs;
-            HandleKind[] kinds = call.asIsKind;
-            for (int i = 0; i < in.length; i++) {
-                Object a = in[i];
-                if (!PType.takenAsIs(asIs[i], kinds[i], a)) convert(rank, cat, call, in, i); // most arguments: as they are
-            }
-            int idx = call.errorInput();
-            if (idx >= 0 && in[idx] instanceof Handle h) errorObject = h;
-            if (proc != null) checkState(proc, call);
-            org.mpish.runtime.Controller ctl = rank.job().controller();
-            if (ctl != null) ctl.called(rank); // explored schedule: a polling loop must let the others move
-            return outputs(call, call.impl().invoke(rank, new Args(call, in)));
-        } catch (RuntimeException e) {
-            throw failure(proc, errorObject, call, e);
-        } finally {
-            rank.enter(previous);
-            if (traced) trace(rank, call, "end");
-        }
+
+    static ArgError wrongCount(Call call, int got) {
+        List<Param> inputs = call.inputs();
+        return new ArgError(call.name() + " takes " + inputs.size() + " argument" + (inputs.size() == 1 ? "" : "s")
+                + (inputs.isEmpty() ? "" : " (" + String.join(", ", inputs.stream().map(Param::name).toList()) + ")")
+                + ", not " + got);
     }
 
-    private static void convert(Rank rank, Catalogue cat, Call call, Object[] in, int i) {
+    static void convert(Rank rank, Catalogue cat, Call call, Object[] in, int i) {
         Param p = call.inputArray()[i];
         Object a = in[i], v = p.type().coerce(rank, cat, p, a);
         if (v != a) in[i] = v;
     }
 
-    private static void trace(Rank rank, Call call, String kind) { rank.job().emit(rank.id(), "call", kind, call.name(), null); }
+    static void trace(Rank rank, Call call, String kind) { rank.job().emit(rank.id(), "call", kind, call.name(), null); }
 
     /**
      * What a call that threw {@code e} throws: MPI errors go to the error handler of the call's object (or of
      * MPI_COMM_SELF), exactly once, here; a form error of an argument is an {@link ArgError}; anything else
      * passes unchanged.
      */
-    private static RuntimeException failure(MpiProcess proc, Handle errorObject, Call call, RuntimeException e) {
+    static RuntimeException failure(MpiProcess proc, Handle errorObject, Call call, RuntimeException e) {
         if (e instanceof ArgError) return e;
         if (e instanceof org.mpish.runtime.BadArgument) return new ArgError(e.getMessage()); // the engine's own form error, reported like the catalogue's
         if (proc == null) return e;
@@ -133,23 +100,19 @@ public final class Invoker {
 
     static boolean alwaysAllowed(String callName) { return ALWAYS_ALLOWED.contains(callName.toLowerCase(java.util.Locale.ROOT)); }
 
-    private static void checkState(MpiProcess proc, Call call) {
-        if (call.alwaysAllowed()) return;
+    /** The initialised check, for a call that is not {@link Call#alwaysAllowed}. */
+    static void checkState(MpiProcess proc, Call call) {
         if (proc.finalized()) throw new MpiException(ErrorClass.MPI_ERR_OTHER, call.name() + " called after MPI_Finalize");
         if (!proc.initialized()) proc.markInitialized(); // implicit MPI_Init, as mpi4py does
     }
 
-    private static final Object[] NO_OUTPUTS = {};
+    static final Object[] NO_OUTPUTS = {};
 
-    private static Object[] outputs(Call call, Object result) {
-        int n = call.outputCount();
-        if (n == 0) {
-            // a call whose C return value is the result (double MPI_Wtime(void)) has it as its one output
-            return call.returnsResult() && result != null ? new Object[] {result} : NO_OUTPUTS;
+    /** The outputs of a call with several, as its implementation returned them. */
+    static Object[] checkedOutputs(Call call, Object[] r) {
+        if (r.length != call.outputCount()) {
+            throw new IllegalStateException(call.name() + " returned " + r.length + " outputs, declared " + call.outputCount());
         }
-        if (n == 1) return new Object[] {result};
-        Object[] r = (Object[]) result;
-        if (r.length != n) throw new IllegalStateException(call.name() + " returned " + r.length + " outputs, declared " + n);
         return r;
     }
 }

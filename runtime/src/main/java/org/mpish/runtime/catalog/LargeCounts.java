@@ -27,8 +27,12 @@ final class LargeCounts {
         return List.copyOf(out);
     }
 
-    /** The int form's implementation: inputs beyond an int are MPI_ERR_COUNT; outputs beyond one MPI_UNDEFINED or an error. */
-    static CallImpl intForm(String name, List<Param> params, CallImpl impl) {
+    /**
+     * The int form's checks: inputs beyond an int are MPI_ERR_COUNT; outputs beyond one MPI_UNDEFINED or an error.
+     * Null when the call has no int count to check. Kept apart from the implementation, so that a call's own
+     * invoker ({@link BoundCall}) calls both directly rather than through one wrapper that every call shares.
+     */
+    static IntForm intForm(String name, List<Param> params) {
         List<Param> inputs = params.stream().filter(Param::isInput).toList();
         List<Param> outputs = params.stream().filter(Param::isOutput).toList();
         List<Integer> checkIn = new ArrayList<>(), checkOut = new ArrayList<>();
@@ -36,10 +40,28 @@ final class LargeCounts {
         for (int i = 0; i < outputs.size(); i++) if (isIntCount(outputs.get(i))) checkOut.add(i);
         int[] in = checkIn.stream().mapToInt(Integer::intValue).toArray();
         int[] out = checkOut.stream().mapToInt(Integer::intValue).toArray();
-        if (in.length == 0 && out.length == 0) return impl;
-        return (rank, a) -> {
+        if (in.length == 0 && out.length == 0) return null;
+        return new IntForm(name, inputs, outputs, in, out);
+    }
+
+    /** What the int form of one call checks, before and after its implementation. */
+    static final class IntForm {
+        private final String name;
+        private final List<Param> inputs, outputs;
+        private final int[] in, out;
+
+        private IntForm(String name, List<Param> inputs, List<Param> outputs, int[] in, int[] out) {
+            this.name = name;
+            this.inputs = inputs;
+            this.outputs = outputs;
+            this.in = in;
+            this.out = out;
+        }
+
+        /** Refuses an input count given as a Long (only the _c form takes those): MPI_ERR_COUNT naming it. */
+        void checkInputs(Object[] args) {
             for (int i : in) {
-                Object v = a.raw(i);
+                Object v = args[i];
                 if (v instanceof Long l) throw tooLarge(name, inputs.get(i).name(), l);
                 if (v instanceof long[] arr) {
                     for (int k = 0; k < arr.length; k++) {
@@ -47,13 +69,24 @@ final class LargeCounts {
                     }
                 }
             }
-            Object result = impl.invoke(rank, a);
+        }
+
+        /** The implementation's result with every int count output narrowed to an int. */
+        Object narrowOutputs(Object result) {
             if (out.length == 0) return result;
             if (outputs.size() == 1) return narrow(name, outputs.get(0), result);
             Object[] r = ((Object[]) result).clone();
             for (int i : out) r[i] = narrow(name, outputs.get(i), r[i]);
             return r;
-        };
+        }
+
+        /** The int form as one implementation (what {@link Call#impl} gives). */
+        CallImpl around(CallImpl impl) {
+            return (rank, a) -> {
+                checkInputs(a.values());
+                return narrowOutputs(impl.invoke(rank, a));
+            };
+        }
     }
 
     private static boolean isIntCount(Param p) {

@@ -1,0 +1,123 @@
+package org.mpish.runtime.catalog;
+
+import java.io.InputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.nio.charset.StandardCharsets;
+import org.mpish.runtime.Controller;
+import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.Handle;
+import org.mpish.runtime.mpi.HandleKind;
+import org.mpish.runtime.mpi.MpiProcess;
+
+/**
+ * The invoking code of one call: the Invoker's steps in order (count, native engine, initialised check,
+ * conversion of the arguments, the call's error object, the explore hook, the implementation, outputs, errors to
+ * the error handler, tracing).
+ *
+ * <p>Why one class per call. Were one method to run every call, HotSpot would see hundreds of implementations
+ * at its one call of {@code body.invoke} and call them out of line, through an interface, with the argument
+ * array and {@link Args} allocated for it. So {@link #of} loads this class's own bytes again as a hidden class
+ * for each call: each copy has a call site that only ever sees its own implementation, which HotSpot inlines
+ * (with {@code Args} then kept in registers); and a hidden class's final fields are trusted as constants, so a
+ * handle kept in a {@code static final} field compiles down to its one call. The steps are the Invoker's own
+ * helpers: only the sequence is copied. Keep this class free of lambdas and string concatenation (each copy
+ * would link its own).
+ */
+final class BoundCall extends CallHandle {
+    private final Call call;
+    private final Catalogue cat;
+    private final CallImpl body;
+    private final LargeCounts.IntForm intForm;
+    private final byte[] asIs;
+    private final HandleKind[] kinds;
+    private final int arity, number, errorInput, outputCount;
+    private final boolean mpi, alwaysAllowed, returnsResult;
+
+    BoundCall(Call call, Catalogue cat) {
+        this.call = call;
+        this.cat = cat;
+        this.body = call.body();
+        this.intForm = call.intForm();
+        this.asIs = call.asIs;
+        this.kinds = call.asIsKind;
+        this.arity = call.inputArray().length;
+        this.number = call.number();
+        this.errorInput = call.errorInput();
+        this.outputCount = call.outputCount();
+        this.mpi = call.isMpi();
+        this.alwaysAllowed = call.alwaysAllowed();
+        this.returnsResult = call.returnsResult();
+    }
+
+    @Override public Call call() { return call; }
+
+    @Override
+    public Object[] invoke(Rank rank, Object... in) {
+        if (in.length != arity) throw Invoker.wrongCount(call, in.length);
+        if (rank.job().engine() instanceof Engine e) return e.invoke(rank, call, in); // a native engine
+        MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
+        int previous = rank.currentCallNumber();
+        rank.enter(number);
+        boolean traced = rank.job().tracing();
+        if (traced) Invoker.trace(rank, call, "begin");
+        Handle errorObject = null;
+        try {
+            byte[] codes = asIs;
+            HandleKind[] hk = kinds;
+            for (int i = 0; i < in.length; i++) {
+                if (!PType.takenAsIs(codes[i], hk[i], in[i])) Invoker.convert(rank, cat, call, in, i); // most: as they are
+            }
+            if (errorInput >= 0 && in[errorInput] instanceof Handle h) errorObject = h;
+            if (proc != null && !alwaysAllowed) Invoker.checkState(proc, call);
+            Controller ctl = rank.job().controller();
+            if (ctl != null) ctl.called(rank); // explored schedule: a polling loop must let the others move
+            if (intForm != null) intForm.checkInputs(in);
+            Object result = body.invoke(rank, new Args(call, in));
+            if (intForm != null) result = intForm.narrowOutputs(result);
+            return outputs(result);
+        } catch (RuntimeException e) {
+            throw Invoker.failure(proc, errorObject, call, e);
+        } finally {
+            rank.enter(previous);
+            if (traced) Invoker.trace(rank, call, "end");
+        }
+    }
+
+    private Object[] outputs(Object result) {
+        if (outputCount == 0) {
+            // a call whose C return value is the result (double MPI_Wtime(void)) has it as its one output
+            return returnsResult && result != null ? new Object[] {result} : Invoker.NO_OUTPUTS;
+        }
+        if (outputCount == 1) return new Object[] {result};
+        return Invoker.checkedOutputs(call, (Object[]) result);
+    }
+
+    /**
+     * This class's bytes, loaded again for each call (null where they cannot be read: then calls share it). Kept
+     * as a Latin-1 string, one char per byte, so that no one can change them.
+     */
+    private static final String TEMPLATE = template();
+    private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, Call.class, Catalogue.class);
+
+    private static String template() {
+        try (InputStream in = BoundCall.class.getResourceAsStream("BoundCall.class")) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+        } catch (java.io.IOException e) {
+            return null;
+        }
+    }
+
+    /** {@code call}'s own invoker: a copy of this class for it alone (unloaded with it). */
+    static CallHandle of(Call call, Catalogue cat) {
+        if (TEMPLATE == null) return new BoundCall(call, cat);
+        try {
+            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(TEMPLATE.getBytes(StandardCharsets.ISO_8859_1), true);
+            return (CallHandle) copy.findConstructor(copy.lookupClass(), CONSTRUCTOR).invoke(call, cat);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot make the invoker of " + call.name(), e);
+        }
+    }
+}
