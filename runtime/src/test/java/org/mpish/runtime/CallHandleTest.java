@@ -44,25 +44,23 @@ class CallHandleTest {
                 win[r.id()] = o[1];
                 TestJob.call(r, "MPI_Win_set_errhandler", win[r.id()], "MPI_ERRORS_RETURN");
             });
+            long origin = t.on(0, () -> {
+                Rank r = r0(t);
+                long o = r.memory().alloc(8);
+                r.memory().segment(o, 8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 0x5eed_cafeL);
+                TestJob.call(r, "MPI_Win_lock_all", 0, win[0]);
+                // no one traces: the handle's short path
+                PUT.invoke(r, o, 8, "MPI_BYTE", 1, 16L, 8, "MPI_BYTE", win[0]);
+                FLUSH.invoke(r, 1, win[0]);
+                checks(r, o, win[0]);
+                return o;
+            });
             List<Event> events = t.record();
             t.on(0, () -> {
-                long origin = r0(t).memory().alloc(8);
-                r0(t).memory().segment(origin, 8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 0x5eed_cafeL);
                 Rank r = r0(t);
-                TestJob.call(r, "MPI_Win_lock_all", 0, win[0]);
-                PUT.invoke(r, origin, 8, "MPI_BYTE", 1, 16L, 8, "MPI_BYTE", win[0]);
-                FLUSH.invoke(r, 1, win[0]);
-                // the argument count is checked before anything runs
-                ArgError count = assertThrows(ArgError.class, () -> PUT.invoke(r, origin, 8, "MPI_BYTE", 1, 16L, 8, "MPI_BYTE"));
-                assertTrue(count.getMessage().startsWith("MPI_Put takes 8 arguments"), count.getMessage());
-                // MPI-4.1 section 2.5.8: a count beyond an int is for MPI_Put_c; the int form reports MPI_ERR_COUNT
-                MpiException big = assertThrows(MpiException.class,
-                        () -> PUT.invoke(r, origin, 1L << 31, "MPI_BYTE", 1, 16L, 8, "MPI_BYTE", win[0]));
-                assertEquals(ErrorClass.MPI_ERR_COUNT, big.errorClass(), big.getMessage());
-                // a target rank outside the window's group is MPI_ERR_RANK, returned by the window's handler
-                MpiException rank = assertThrows(MpiException.class,
-                        () -> PUT.invoke(r, origin, 8, "MPI_BYTE", 5, 16L, 8, "MPI_BYTE", win[0]));
-                assertEquals(ErrorClass.MPI_ERR_RANK, rank.errorClass(), rank.getMessage());
+                // traced: the full path, the same checks, and a begin and an end for each call
+                PUT.invoke(r, origin, 8, "MPI_BYTE", 1, 24L, 8, "MPI_BYTE", win[0]);
+                checks(r, origin, win[0]);
                 TestJob.call(r, "MPI_Win_unlock_all", win[0]);
                 return null;
             });
@@ -70,6 +68,7 @@ class CallHandleTest {
             assertEquals(2 * 3, traced, "begin and end of each of the three MPI_Put that got past the count check: " + events);
             t.spmd(r -> TestJob.call(r, "MPI_Barrier", "MPI_COMM_WORLD"));
             assertEquals(0x5eed_cafeL, t.rank(1).memory().segment(base[1] + 16, 8).get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
+            assertEquals(0x5eed_cafeL, t.rank(1).memory().segment(base[1] + 24, 8).get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
             t.spmd(r -> TestJob.call(r, "MPI_Win_free", win[r.id()]));
         }
     }
@@ -89,6 +88,20 @@ class CallHandleTest {
                 return null;
             });
         }
+    }
+
+    /** What a bound MPI_Put refuses, as any catalogued call would. */
+    private static void checks(Rank r, long origin, Object win) {
+        // the argument count is checked before anything runs
+        ArgError count = assertThrows(ArgError.class, () -> PUT.invoke(r, origin, 8, "MPI_BYTE", 1, 16L, 8, "MPI_BYTE"));
+        assertTrue(count.getMessage().startsWith("MPI_Put takes 8 arguments"), count.getMessage());
+        // MPI-4.1 section 2.5.8: a count beyond an int is for MPI_Put_c; the int form reports MPI_ERR_COUNT
+        MpiException big = assertThrows(MpiException.class,
+                () -> PUT.invoke(r, origin, 1L << 31, "MPI_BYTE", 1, 16L, 8, "MPI_BYTE", win));
+        assertEquals(ErrorClass.MPI_ERR_COUNT, big.errorClass(), big.getMessage());
+        // a target rank outside the window's group is MPI_ERR_RANK, returned by the window's handler
+        MpiException rank = assertThrows(MpiException.class, () -> PUT.invoke(r, origin, 8, "MPI_BYTE", 5, 16L, 8, "MPI_BYTE", win));
+        assertEquals(ErrorClass.MPI_ERR_RANK, rank.errorClass(), rank.getMessage());
     }
 
     private static Rank r0(TestJob t) { return t.rank(0); }

@@ -5,6 +5,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.nio.charset.StandardCharsets;
 import org.mpish.runtime.Controller;
+import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
@@ -52,8 +53,36 @@ final class BoundCall extends CallHandle {
 
     @Override public Call call() { return call; }
 
+    /*
+     * The hot path is kept under HotSpot's 325-byte limit for inlining a hot callee, so that it compiles into its
+     * caller: a count other than the call's, a native engine, tracing and an explored schedule are one test that
+     * sends the call down the full path ({@link #invokeFully}), which does the same steps and those too.
+     */
     @Override
     public Object[] invoke(Rank rank, Object... in) {
+        Job job = rank.job();
+        if (in.length != arity || job.engine() != null || job.tracing() || job.controller() != null) return invokeFully(rank, in);
+        MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
+        int previous = rank.currentCallNumber();
+        rank.enter(number);
+        Handle errorObject = null;
+        try {
+            boolean converted = convert(rank, in);
+            if (errorInput >= 0 && in[errorInput] instanceof Handle h) errorObject = h;
+            if (proc != null && !alwaysAllowed) Invoker.checkState(proc, call);
+            // an int count taken as it is is an Integer: only a converted argument can be beyond an int
+            if (intForm != null && converted) intForm.checkInputs(in);
+            Object result = body.invoke(rank, new Args(call, in));
+            return outputs(intForm == null ? result : intForm.narrowOutputs(result));
+        } catch (RuntimeException e) {
+            throw Invoker.failure(proc, errorObject, call, e);
+        } finally {
+            rank.enter(previous);
+        }
+    }
+
+    /** Every step, in the Invoker's order. */
+    private Object[] invokeFully(Rank rank, Object[] in) {
         if (in.length != arity) throw Invoker.wrongCount(call, in.length);
         if (rank.job().engine() instanceof Engine e) return e.invoke(rank, call, in); // a native engine
         MpiProcess proc = mpi ? MpiProcess.of(rank) : null;
@@ -63,25 +92,46 @@ final class BoundCall extends CallHandle {
         if (traced) Invoker.trace(rank, call, "begin");
         Handle errorObject = null;
         try {
-            byte[] codes = asIs;
-            HandleKind[] hk = kinds;
-            for (int i = 0; i < in.length; i++) {
-                if (!PType.takenAsIs(codes[i], hk[i], in[i])) Invoker.convert(rank, cat, call, in, i); // most: as they are
-            }
+            convert(rank, in);
             if (errorInput >= 0 && in[errorInput] instanceof Handle h) errorObject = h;
             if (proc != null && !alwaysAllowed) Invoker.checkState(proc, call);
             Controller ctl = rank.job().controller();
             if (ctl != null) ctl.called(rank); // explored schedule: a polling loop must let the others move
             if (intForm != null) intForm.checkInputs(in);
             Object result = body.invoke(rank, new Args(call, in));
-            if (intForm != null) result = intForm.narrowOutputs(result);
-            return outputs(result);
+            return outputs(intForm == null ? result : intForm.narrowOutputs(result));
         } catch (RuntimeException e) {
             throw Invoker.failure(proc, errorObject, call, e);
         } finally {
             rank.enter(previous);
             if (traced) Invoker.trace(rank, call, "end");
         }
+    }
+
+    /**
+     * Converts the arguments that are not already in their final form (most are: ints, addresses, handles of the
+     * right kind); true if any was. Written out per position rather than as a loop: with a bound handle the JIT
+     * knows the arity, drops the positions beyond it, and can then keep the argument array in registers.
+     */
+    private boolean convert(Rank rank, Object[] in) {
+        int n = arity;
+        boolean c = false;
+        if (n > 0) c = convert(rank, in, 0);
+        if (n > 1) c |= convert(rank, in, 1);
+        if (n > 2) c |= convert(rank, in, 2);
+        if (n > 3) c |= convert(rank, in, 3);
+        if (n > 4) c |= convert(rank, in, 4);
+        if (n > 5) c |= convert(rank, in, 5);
+        if (n > 6) c |= convert(rank, in, 6);
+        if (n > 7) c |= convert(rank, in, 7);
+        for (int i = 8; i < n; i++) c |= convert(rank, in, i);
+        return c;
+    }
+
+    private boolean convert(Rank rank, Object[] in, int i) {
+        if (PType.takenAsIs(asIs[i], kinds[i], in[i])) return false;
+        Invoker.convert(rank, cat, call, in, i);
+        return true;
     }
 
     private Object[] outputs(Object result) {
