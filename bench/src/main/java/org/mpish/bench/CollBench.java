@@ -21,7 +21,9 @@ import org.openjdk.jmh.annotations.TearDown;
  * Collectives on MPI_COMM_WORLD through the call catalogue, as shared/anchors/perf/src/coll.c measures them:
  * Barrier, Bcast of one double from root 0, Allreduce of one double (MPI_SUM), Alltoall of one double per
  * rank pair, at 2 and 4 ranks, and Allreduce of 1 MiB (131,072 doubles). Every rank runs the same loop; the
- * score is wall time per call. Each result is checked, as coll.c checks its own.
+ * score is wall time per call, and the ".cpu" companion the CPU time a rank's thread spent per call in the loop
+ * (the mean over the ranks; waiting spins for up to 50 us before it parks, so it counts as CPU time too). Each result
+ * is checked, as coll.c checks its own.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -61,56 +63,79 @@ public class CollBench {
 
     private static MemorySegment seg(Rank r, long addr, int doubles) { return r.memory().segment(addr, 8L * doubles); }
 
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** CPU nanoseconds of each rank's loop in the current {@link #spmd} batch. */
+    long[] loopCpu;
+
+    /** Runs {@code loop} on the calling rank's thread and notes the CPU time it took. */
+    private void cpu(Rank r, Runnable loop) {
+        long c0 = THREADS.getCurrentThreadCpuTime();
+        loop.run();
+        loopCpu[r.id()] = THREADS.getCurrentThreadCpuTime() - c0;
+    }
+
+    /** Runs {@code body} on every rank and adds the ranks' mean loop CPU time for {@code ops} calls to {@code cpu}. */
+    private void spmd(CpuTime cpu, int ops, java.util.function.Consumer<Rank> body) {
+        loopCpu = new long[ranks];
+        h.spmd(body);
+        long sum = 0;
+        for (long c : loopCpu) sum += c;
+        cpu.add(sum / ranks, ops);
+    }
+
     @Benchmark @OperationsPerInvocation(OPS)
-    public void barrier() {
-        h.spmd(r -> {
+    public void barrier(CpuTime cpu) {
+        spmd(cpu, OPS, r -> {
             Object w = world[r.id()];
-            for (int i = 0; i < OPS; i++) Api.invoke(r, BARRIER, w);
+            cpu(r, () -> { for (int i = 0; i < OPS; i++) Api.invoke(r, BARRIER, w); });
         });
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void bcast8B() {
-        h.spmd(r -> {
+    public void bcast8B(CpuTime cpu) {
+        spmd(cpu, OPS, r -> {
             int me = r.id();
             MemorySegment s = seg(r, in[me], 1);
-            for (int i = 0; i < OPS; i++) {
-                s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, me == 0 ? i : -1);
-                Api.invoke(r, BCAST, in[me], 1, dbl[me], 0, world[me]);
-            }
+            cpu(r, () -> {
+                for (int i = 0; i < OPS; i++) {
+                    s.set(ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, me == 0 ? i : -1);
+                    Api.invoke(r, BCAST, in[me], 1, dbl[me], 0, world[me]);
+                }
+            });
             Harness.check(s.get(ValueLayout.JAVA_DOUBLE_UNALIGNED, 0) == OPS - 1, "bcast value");
         });
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void allreduce8B() {
-        h.spmd(r -> {
+    public void allreduce8B(CpuTime cpu) {
+        spmd(cpu, OPS, r -> {
             int me = r.id();
             seg(r, in[me], 1).set(ValueLayout.JAVA_DOUBLE_UNALIGNED, 0, me + 1);
-            for (int i = 0; i < OPS; i++) Api.invoke(r, ALLREDUCE, in[me], out[me], 1, dbl[me], sum[me], world[me]);
+            cpu(r, () -> { for (int i = 0; i < OPS; i++) Api.invoke(r, ALLREDUCE, in[me], out[me], 1, dbl[me], sum[me], world[me]); });
             Harness.check(seg(r, out[me], 1).get(ValueLayout.JAVA_DOUBLE_UNALIGNED, 0) == ranks * (ranks + 1) / 2.0, "allreduce sum");
         });
     }
 
     @Benchmark @OperationsPerInvocation(OPS)
-    public void alltoall8B() {
-        h.spmd(r -> {
+    public void alltoall8B(CpuTime cpu) {
+        spmd(cpu, OPS, r -> {
             int me = r.id();
             MemorySegment s = seg(r, in[me], ranks);
             for (int j = 0; j < ranks; j++) s.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, j, 100 * me + j);
-            for (int i = 0; i < OPS; i++) Api.invoke(r, ALLTOALL, in[me], 1, dbl[me], out[me], 1, dbl[me], world[me]);
+            cpu(r, () -> { for (int i = 0; i < OPS; i++) Api.invoke(r, ALLTOALL, in[me], 1, dbl[me], out[me], 1, dbl[me], world[me]); });
             MemorySegment o = seg(r, out[me], ranks);
             for (int j = 0; j < ranks; j++) Harness.check(o.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, j) == 100 * j + me, "alltoall slot");
         });
     }
 
     @Benchmark @OperationsPerInvocation(BIG_OPS)
-    public void allreduce1MiB() {
-        h.spmd(r -> {
+    public void allreduce1MiB(CpuTime cpu) {
+        spmd(cpu, BIG_OPS, r -> {
             int me = r.id();
             MemorySegment s = seg(r, in[me], BIG);
             for (int j = 0; j < BIG; j++) s.setAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, j, me + 1);
-            for (int i = 0; i < BIG_OPS; i++) Api.invoke(r, ALLREDUCE, in[me], out[me], BIG, dbl[me], sum[me], world[me]);
+            cpu(r, () -> { for (int i = 0; i < BIG_OPS; i++) Api.invoke(r, ALLREDUCE, in[me], out[me], BIG, dbl[me], sum[me], world[me]); });
             MemorySegment o = seg(r, out[me], BIG);
             for (int j = 0; j < BIG; j++) Harness.check(o.getAtIndex(ValueLayout.JAVA_DOUBLE_UNALIGNED, j) == ranks * (ranks + 1) / 2.0, "allreduce 1 MiB element");
         });

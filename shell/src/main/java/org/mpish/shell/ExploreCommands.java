@@ -13,17 +13,20 @@ final class ExploreCommands {
 
     static final class Explore implements Builtin {
         @Override public String name() { return "explore"; }
-        @Override public String usage() { return "explore [--sync] [--max-schedules K] [--timeout S] [-o FILE] [--same-output] [FILE]"; }
+        @Override public String usage() { return "explore [--nodes K] [--sync] [--max-schedules K] [--timeout S] [-o FILE] [--same-output] [FILE]"; }
         @Override public String summary() {
             return "run a script (default: the session being recorded) under every schedule MPI allows; report deadlocks and errors";
         }
 
         @Override
         public boolean run(Session s, LineParser.Line line) {
-            List<String> argv = new ArrayList<>(List.of("explore", "-n", Integer.toString(s.size())));
+            // the shell's ranks, on its nodes (an explicit --nodes comes later and wins)
+            List<String> argv = new ArrayList<>(List.of("explore", "-n", Integer.toString(s.size()),
+                    "--nodes", Integer.toString(s.jobOptions().nodes())));
+            int fixed = argv.size();
             for (Token t : line.args()) argv.add(t.text());
-            boolean hasFile = argv.size() > 3 && !argv.get(argv.size() - 1).startsWith("-")
-                    && !List.of("--max-schedules", "--timeout", "-o").contains(argv.get(argv.size() - 2));
+            boolean hasFile = argv.size() > fixed && !argv.get(argv.size() - 1).startsWith("-")
+                    && !List.of("--max-schedules", "--timeout", "-o", "--nodes").contains(argv.get(argv.size() - 2));
             if (!hasFile) {
                 Recorder r = s.recorder();
                 if (r == null) return s.failure("explore: which script? Give a FILE, or start `record FILE` and explore the session recorded so far");

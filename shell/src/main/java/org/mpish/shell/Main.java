@@ -97,7 +97,7 @@ public final class Main {
     static final Cli.Command EXPLORE = new Cli.Command("explore",
             "Run a script under many schedules (message matchings and orders) looking for deadlocks, errors and"
                     + " differing output. Exit status 0 none found, 1 found, 3 stopped at --max-schedules.",
-            List.of(RANKS, SYNC, MAX_SCHEDULES, RUN_TIMEOUT, OUTPUT, SAME_OUTPUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, HELP),
+            List.of(RANKS, NODES, SYNC, MAX_SCHEDULES, RUN_TIMEOUT, OUTPUT, SAME_OUTPUT, ALLOW_IO, ALLOW_ENV, ALLOW_HOST, HELP),
             List.of(SCRIPT, ARGS), true, List.of());
     static final Cli.Command COMPARE = new Cli.Command("compare",
             "Run a script in-process and on every installed MPI (Open MPI, MPICH) and show, rank by rank, where their"

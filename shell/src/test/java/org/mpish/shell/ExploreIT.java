@@ -152,6 +152,22 @@ class ExploreIT {
             LAPI.Term(h);
             """;
 
+    /** Each node's rank 0 takes its node's messages with wildcard receives and insists on rank order. */
+    private static final String NODE_ORDER = """
+            const world = MPI.COMM_WORLD;
+            const node = MPI.Comm_split_type(world, MPI.COMM_TYPE_SHARED, 0, MPI.INFO_NULL);
+            const me = MPI.Comm_rank(node), n = MPI.Comm_size(node);
+            const buf = mem.alloc(4);
+            if (me === 0) {
+              const from = [];
+              for (let i = 1; i < n; i++) from.push(MPI.Recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0, node).MPI_SOURCE);
+              if (from.some((f, i) => f !== i + 1)) throw new Error('out of rank order: ' + from.join(' '));
+              print(MPI.Get_processor_name().name + ': ' + n + ' ranks');
+            } else {
+              MPI.Send(buf, 1, MPI.INT, 0, 0, node);
+            }
+            """;
+
     private static final String SPIN = """
             if (MPI.Comm_rank(MPI.COMM_WORLD) === 0) { for (;;) {} }
             """;
@@ -163,6 +179,7 @@ class ExploreIT {
         Files.writeString(dir.resolve("probe.js"), PROBE);
         Files.writeString(dir.resolve("order.js"), ORDER);
         Files.writeString(dir.resolve("spin.js"), SPIN);
+        Files.writeString(dir.resolve("node-order.js"), NODE_ORDER);
         Files.writeString(dir.resolve("poll.js"), POLL);
         Files.writeString(dir.resolve("locks.js"), LOCKS);
         Files.writeString(dir.resolve("am-after.js"), AM_AFTER);
@@ -360,6 +377,43 @@ class ExploreIT {
         Launcher.Result none = mpish("-c", "trace step");
         assertEquals(1, none.status(), none.toString());
         assertTrue(none.err().contains("trace step: no replay"), none.toString());
+    }
+
+    @Test
+    void exploreRunsTheRanksOnTheSimulatedNodesOfNodes() throws Exception {
+        // block placement as mpirun's default mapping (--display-map): 4 ranks on 2 nodes are {0,1} and {2,3}, so each
+        // node's wildcard receive has one sender (one schedule); on one node rank 0 has three senders, 3! orders
+        // (MPI-4.1 3.5: only messages of one sender keep their order)
+        String s = script("node-order.js");
+        Launcher.Result one = mpish("explore", "-n", "4", s);
+        assertEquals(1, one.status(), one.toString());
+        assertTrue(one.out().contains("6 schedules run"), one.toString());
+        Launcher.Result two = mpish("explore", "-n", "4", "--nodes", "2", s);
+        assertEquals(0, two.status(), two.toString());
+        assertTrue(two.out().startsWith("mpish explore: node-order.js on 4 ranks on 2 nodes\n"), two.toString());
+        assertTrue(two.out().contains("1 schedule run"), two.toString());
+        assertTrue(two.out().contains("no problem in any schedule"), two.toString());
+        // 6 ranks on 2 nodes: two senders per node, and the order 2, 1 on either node is the problem
+        String sched = dir.resolve("nodes.sched").toString();
+        Launcher.Result six = mpish("explore", "-n", "6", "--nodes=2", "-o", sched, s);
+        assertEquals(1, six.status(), six.toString());
+        assertTrue(six.out().contains("out of rank order: 2 1"), six.toString());
+        assertTrue(Files.readString(Path.of(sched)).contains("\nnodes 2\n"), Files.readString(Path.of(sched)));
+        replays(sched, s, 1, "out of rank order: 2 1");
+        Launcher.Result other = mpish("run", "--nodes", "3", "--schedule", sched, s);
+        assertEquals(2, other.status(), other.toString());
+        assertEquals("mpish run: " + sched + " is a schedule for 2 nodes, not 3 (--nodes)\n", other.err());
+        Launcher.Result tooMany = mpish("explore", "-n", "2", "--nodes", "3", s);
+        assertEquals(2, tooMany.status(), tooMany.toString());
+        assertEquals("mpish explore: --nodes must be between 1 and the number of ranks (2), not 3\n", tooMany.err());
+        // the shell's explore runs on the shell's nodes unless told otherwise
+        Launcher.Result shell = mpish("-n", "4", "--nodes", "2", "-c", "explore " + s);
+        assertEquals(0, shell.status(), shell.toString());
+        assertTrue(shell.out().contains("on 4 ranks on 2 nodes"), shell.toString());
+        assertTrue(shell.out().contains("1 schedule run"), shell.toString());
+        Launcher.Result told = mpish("-n", "4", "-c", "explore --nodes 2 " + s);
+        assertEquals(0, told.status(), told.toString());
+        assertTrue(told.out().contains("1 schedule run"), told.toString());
     }
 
     @Test

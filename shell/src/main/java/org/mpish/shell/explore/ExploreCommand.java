@@ -18,7 +18,7 @@ import org.mpish.shell.script.Sandbox;
  */
 public final class ExploreCommand {
     public static final int EXIT_FOUND = 1, EXIT_USAGE = 2, EXIT_BUDGET = 3;
-    static final String USAGE = "usage: mpish explore [-n N] [--sync] [--max-schedules K] [--timeout S] [-o FILE] [--same-output] "
+    static final String USAGE = "usage: mpish explore [-n N] [--nodes K] [--sync] [--max-schedules K] [--timeout S] [-o FILE] [--same-output] "
             + "[--allow-io] [--allow-env] [--allow-host-classes] SCRIPT [-- ARGS...]";
 
     private ExploreCommand() {}
@@ -35,6 +35,8 @@ public final class ExploreCommand {
     /** Options common to explore and run --schedule. */
     private static final class Opts {
         Integer ranks;
+        /** --nodes K: the simulated nodes the ranks are placed on (null: one, or the schedule file's). */
+        Integer nodes;
         boolean sync, sameOutput, io, env, host;
         int maxSchedules = 1000;
         /** Benchmarking: explore this many times in this JVM and print the rate (schedules per second) of the last half. */
@@ -64,6 +66,7 @@ public final class ExploreCommand {
             }
             switch (a) {
                 case "-n", "--ranks" -> o.ranks = (int) number(who, a, v != null ? v : value(argv, ++i, who, a), 1, Job.MAX_RANKS);
+                case "--nodes" -> o.nodes = (int) number(who, a, v != null ? v : value(argv, ++i, who, a), 1, Job.MAX_RANKS);
                 case "--timeout" -> o.timeout = seconds(who, v != null ? v : value(argv, ++i, who, a));
                 case "--allow-io" -> o.io = true;
                 case "--allow-env" -> o.env = true;
@@ -145,16 +148,20 @@ public final class ExploreCommand {
             err.println(u.getMessage());
             return EXIT_USAGE;
         }
-        int ranks = o.ranks != null ? o.ranks : 4;
+        int ranks = o.ranks != null ? o.ranks : 4, nodes = o.nodes != null ? o.nodes : 1;
+        if (nodes > ranks) {
+            err.println("mpish explore: --nodes must be between 1 and the number of ranks (" + ranks + "), not " + nodes);
+            return EXIT_USAGE;
+        }
         String name = Path.of(o.script).getFileName().toString();
-        ScheduledRun.Setup setup = new ScheduledRun.Setup(name, code, ranks, o.args, o.sync, o.timeout, new Sandbox(o.io, o.env, o.host));
+        ScheduledRun.Setup setup = new ScheduledRun.Setup(name, code, ranks, nodes, o.args, o.sync, o.timeout, new Sandbox(o.io, o.env, o.host));
         if (o.repeat > 0) return bench(setup, o, out);
         ScheduleExplorer.Result r = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput).explore();
-        out.print(report(name, ranks, o, r));
+        out.print(report(name, ranks, nodes, o, r));
         if (!r.problems().isEmpty() && o.out != null) {
             ScheduleExplorer.Problem p = r.problems().get(0);
             try {
-                Files.writeString(Path.of(o.out), ScheduleFile.write(name, code, ranks, o.sync, p.decisions()), StandardCharsets.UTF_8);
+                Files.writeString(Path.of(o.out), ScheduleFile.write(name, code, ranks, nodes, o.sync, p.decisions()), StandardCharsets.UTF_8);
                 out.println("the schedule of problem 1 is in " + o.out + "; replay it with: mpish run -n " + ranks + " --schedule " + o.out + " " + o.script);
             } catch (IOException | RuntimeException e) {
                 err.println("mpish explore: cannot write " + o.out + ": " + e.getMessage());
@@ -191,9 +198,10 @@ public final class ExploreCommand {
         return 0;
     }
 
-    static String report(String name, int ranks, Opts o, ScheduleExplorer.Result r) {
+    static String report(String name, int ranks, int nodes, Opts o, ScheduleExplorer.Result r) {
         StringBuilder sb = new StringBuilder();
         sb.append("mpish explore: ").append(name).append(" on ").append(ranks).append(ranks == 1 ? " rank" : " ranks")
+                .append(nodes > 1 ? " on " + nodes + " nodes" : "")
                 .append(o.sync ? ", no buffering (--sync)" : "").append('\n');
         sb.append("  ").append(plural(r.runs(), "schedule")).append(" run; pruned: ")
                 .append(plural(r.prunedByOrder(), "sender")).append(" that sent only after the receive, ")
@@ -231,7 +239,7 @@ public final class ExploreCommand {
         try {
             Opts o = parse(argv, false);
             if (o.schedule == null) throw new Usage("mpish run: --schedule needs a file");
-            Replay r = load("mpish run", o.schedule, o.script, o.ranks, o.args, o.timeout, new Sandbox(o.io, o.env, o.host));
+            Replay r = load("mpish run", o.schedule, o.script, o.ranks, o.nodes, o.args, o.timeout, new Sandbox(o.io, o.env, o.host));
             return ScheduledRun.run(r.setup(), r.plan(), out, err).exit();
         } catch (Usage u) {
             err.println(u.getMessage());
@@ -250,14 +258,14 @@ public final class ExploreCommand {
      */
     public static Replay loadForShell(String schedule, String script, List<String> args) {
         try {
-            return load("trace replay", schedule, script, null, args, 0, Sandbox.STRICT);
+            return load("trace replay", schedule, script, null, null, args, 0, Sandbox.STRICT);
         } catch (Usage u) {
             throw new IllegalArgumentException(u.getMessage().replaceFirst("^trace replay: ", "")); // the shell names the command
         }
     }
 
-    private static Replay load(String who, String schedule, String script, Integer ranks, List<String> args, double timeout,
-                               Sandbox sandbox) throws Usage {
+    private static Replay load(String who, String schedule, String script, Integer ranks, Integer nodes, List<String> args,
+                               double timeout, Sandbox sandbox) throws Usage {
         ScheduleFile f;
         try {
             f = ScheduleFile.parse(read(who, schedule), schedule);
@@ -273,6 +281,10 @@ public final class ExploreCommand {
         if (ranks != null && ranks != f.ranks()) {
             throw new Usage(who + ": " + schedule + " is a schedule for " + f.ranks() + " ranks, not " + ranks + " (-n)");
         }
-        return new Replay(new ScheduledRun.Setup(name, code, f.ranks(), args, f.sync(), timeout, sandbox), f);
+        if (nodes != null && nodes != f.nodes()) { // the placement decides what Comm_split_type and the processor name give
+            throw new Usage(who + ": " + schedule + " is a schedule for " + f.nodes() + (f.nodes() == 1 ? " node" : " nodes")
+                    + ", not " + nodes + " (--nodes)");
+        }
+        return new Replay(new ScheduledRun.Setup(name, code, f.ranks(), f.nodes(), args, f.sync(), timeout, sandbox), f);
     }
 }

@@ -11,11 +11,11 @@ import org.mpish.runtime.explore.Decision;
 import org.mpish.runtime.explore.Plan;
 
 /**
- * A saved schedule: the script it belongs to (name and a digest of its text), the rank count, whether it ran
- * with --sync, and every decision of the run as "choice RANK N CALL VALUE", with the decision in words as a
+ * A saved schedule: the script it belongs to (name and a digest of its text), the rank count, the simulated
+ * nodes they were placed on (a "nodes" line only when more than one), whether it ran with --sync, and every decision of the run as "choice RANK N CALL VALUE", with the decision in words as a
  * comment. {@code mpish run --schedule FILE} replays it.
  */
-public record ScheduleFile(String script, String digest, int ranks, boolean sync, List<Plan.Entry> choices) {
+public record ScheduleFile(String script, String digest, int ranks, int nodes, boolean sync, List<Plan.Entry> choices) {
     static final String MAGIC = "mpish-schedule 1";
 
     /** A one-line reason a schedule file cannot be used. */
@@ -32,11 +32,16 @@ public record ScheduleFile(String script, String digest, int ranks, boolean sync
     }
 
     public static String write(String script, String code, int ranks, boolean sync, List<Decision> decisions) {
+        return write(script, code, ranks, 1, sync, decisions);
+    }
+
+    public static String write(String script, String code, int ranks, int nodes, boolean sync, List<Decision> decisions) {
         StringBuilder sb = new StringBuilder(MAGIC).append('\n');
         sb.append("# replay: mpish run --schedule THIS_FILE ").append(script).append('\n');
         sb.append("script ").append(script).append('\n');
         sb.append("sha256 ").append(digest(code)).append('\n');
         sb.append("ranks ").append(ranks).append('\n');
+        if (nodes > 1) sb.append("nodes ").append(nodes).append('\n');
         sb.append("sync ").append(sync ? "yes" : "no").append('\n');
         for (Decision d : decisions) {
             sb.append("choice ").append(d.rank()).append(' ').append(d.ordinal()).append(' ').append(d.call()).append(' ')
@@ -54,6 +59,7 @@ public record ScheduleFile(String script, String digest, int ranks, boolean sync
         }
         String script = null, digest = null;
         Integer ranks = null;
+        int nodes = 1;
         Boolean sync = null;
         List<Plan.Entry> choices = new ArrayList<>();
         for (int i = 1; i < lines.size(); i++) {
@@ -67,6 +73,7 @@ public record ScheduleFile(String script, String digest, int ranks, boolean sync
                 case "script" -> script = need(w, 2, where)[1];
                 case "sha256" -> digest = need(w, 2, where)[1];
                 case "ranks" -> ranks = number(need(w, 2, where)[1], where, "the rank count");
+                case "nodes" -> nodes = number(need(w, 2, where)[1], where, "the node count");
                 case "sync" -> {
                     String v = need(w, 2, where)[1];
                     if (!v.equals("yes") && !v.equals("no")) throw new Invalid(where + "sync must be yes or no, not " + v);
@@ -86,10 +93,11 @@ public record ScheduleFile(String script, String digest, int ranks, boolean sync
         if (script == null || digest == null || ranks == null || sync == null) {
             throw new Invalid(fileName + " is incomplete: it needs script, sha256, ranks and sync lines");
         }
+        if (nodes < 1 || nodes > ranks) throw new Invalid(fileName + ": " + nodes + " nodes for " + ranks + " ranks (1 to " + ranks + ")");
         for (Plan.Entry e : choices) {
             if (e.rank() >= ranks) throw new Invalid(fileName + ": a choice of rank " + e.rank() + " in a schedule of " + ranks + " ranks");
         }
-        return new ScheduleFile(script, digest, ranks, sync, choices);
+        return new ScheduleFile(script, digest, ranks, nodes, sync, choices);
     }
 
     private static String[] need(String[] w, int n, String where) throws Invalid {

@@ -18,8 +18,15 @@ import org.mpish.shell.script.WarmJobs;
  * printed and the decisions it took.
  */
 public final class ScheduledRun {
-    /** What a script is run with: the same for every schedule of an exploration. */
-    public record Setup(String name, String code, int ranks, List<String> args, boolean sync, double timeout, Sandbox sandbox) {}
+    /** What a script is run with: the same for every schedule of an exploration; {@code nodes} as --nodes places the ranks. */
+    public record Setup(String name, String code, int ranks, int nodes, List<String> args, boolean sync, double timeout, Sandbox sandbox) {
+        /** On one node. */
+        public Setup(String name, String code, int ranks, List<String> args, boolean sync, double timeout, Sandbox sandbox) {
+            this(name, code, ranks, 1, args, sync, timeout, sandbox);
+        }
+
+        Job.Options options() { return OPTIONS.withNodes(nodes); }
+    }
 
     /** How one run ended. {@code kind} is null for a clean run. */
     public record Outcome(int exit, String out, String err, Job.Abort.Kind kind, List<Decision> decisions,
@@ -31,7 +38,7 @@ public final class ScheduledRun {
 
     /** Jobs and contexts made ahead for runs of {@code s} (close it after the last run). */
     public static WarmJobs warm(Setup s) {
-        return new WarmJobs(s.ranks(), s.args(), s.sandbox(), OPTIONS.withAbortOnDeadlock(true));
+        return new WarmJobs(s.ranks(), s.args(), s.sandbox(), s.options().withAbortOnDeadlock(true));
     }
 
     private static final Job.Options OPTIONS = Job.Options.defaults();
@@ -69,7 +76,7 @@ public final class ScheduledRun {
     private static Ran run(Setup s, Plan plan, PrintStream out, PrintStream err, WarmJobs warm, Scheduler.Gate gate,
                            java.util.function.Consumer<Job> onJob) {
         Scheduler[] sched = new Scheduler[1];
-        ScriptRunner runner = new ScriptRunner(s.ranks(), s.args(), s.timeout(), s.sandbox(), out, err, OPTIONS)
+        ScriptRunner runner = new ScriptRunner(s.ranks(), s.args(), s.timeout(), s.sandbox(), out, err, s.options())
                 .withWarmJobs(warm)
                 .withJobSetup(job -> {
                     Scheduler x = new Scheduler(job, plan);

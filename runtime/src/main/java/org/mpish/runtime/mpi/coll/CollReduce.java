@@ -10,6 +10,8 @@ import static org.mpish.runtime.mpi.coll.CollCalls.IN_PLACE;
 import static org.mpish.runtime.mpi.coll.Meeting.peer;
 import static org.mpish.runtime.mpi.coll.Meeting.who;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.mpi.comm.Comm;
@@ -42,6 +44,15 @@ final class CollReduce {
 
     /** The caller's input: sendbuf, or recvbuf when sendbuf is MPI_IN_PLACE. */
     private static Part input(Rank r, Comm c, Args a, In in, int count, int root, boolean recvbufMatters, boolean inPlaceAllowed) {
+        return input(r, c, a, in, count, root, recvbufMatters, inPlaceAllowed, false);
+    }
+
+    /**
+     * {@link #input}; with {@code direct}, a contiguous input is not copied: the part is a view of the caller's
+     * memory, which the others read while the collective holds this rank (see {@link #splitAllreduce}).
+     */
+    private static Part input(Rank r, Comm c, Args a, In in, int count, int root, boolean recvbufMatters, boolean inPlaceAllowed,
+                              boolean direct) {
         long sbuf = a.l(0), rbuf = a.l(1);
         boolean inPlace = sbuf == IN_PLACE;
         if (inPlace && (!inPlaceAllowed || c.isInter())) {
@@ -55,6 +66,9 @@ final class CollReduce {
         }
         long from = inPlace ? rbuf : sbuf;
         CollArgs.buffer(r.memory(), in.type, from, count, inPlace ? "recvbuf" : "sendbuf");
+        if (direct && in.type.isContiguous()) {
+            return Part.of(root, count, in.op, CollArgs.elem(in.type), r.memory().segment(from, count * in.type.size()));
+        }
         return Part.of(root, count, in.op, CollArgs.elem(in.type), in.type.pack(r.memory(), from, count));
     }
 
@@ -120,6 +134,19 @@ final class CollReduce {
         });
     }
 
+    /**
+     * From this many bytes on, a blocking MPI_Allreduce with a predefined op on an intracommunicator is a
+     * reduce-scatter followed by an allgather ({@link #splitAllreduce}): each rank folds 1/p of the vector
+     * instead of all of it. Below it, one meeting and every rank folding the (short) vector costs less.
+     */
+    static final long SPLIT_BYTES = Long.getLong("mpish.allreduceSplitBytes", 32 * 1024);
+
+    /** Whether an allreduce of {@code count} elements of {@code in} is split; the same on every rank once counts, ops and types agree. */
+    private static boolean split(Comm c, Runner run, In in, int count) {
+        return run == Runner.BLOCKING && !c.isInter() && c.size() > 1 && !in.op.isUser()
+                && (long) count * in.type.size() >= SPLIT_BYTES;
+    }
+
     /** MPI_Allreduce: sendbuf, recvbuf, count, datatype, op, comm. */
     static Object allreduce(Rank r, Args a, Runner run) {
         String call = run.name("MPI_Allreduce");
@@ -131,13 +158,53 @@ final class CollReduce {
             In i = in[0] = checkIn(a, count, "count");
             CollArgs.notInPlace(a.l(1), "recvbuf", "which only sendbuf may be");
             CollArgs.buffer(r.memory(), i.type, a.l(1), count, "recvbuf");
-            return mine[0] = input(r, c, a, i, count, -1, true, true);
+            return mine[0] = input(r, c, a, i, count, -1, true, true, split(c, run, i, count));
         }, parts -> {
             int n = c.peerSize();
             agree(c, parts, 0, n, mine[0], "count");
+            if (split(c, run, in[0], count)) {
+                splitAllreduce(r, c, call, parts, in[0], count, a.l(1));
+                return;
+            }
             byte[] res = fold(r, c, parts, in[0], count, 0, n);
             store(r, res, 0, res.length, in[0].type, a.l(1), count);
         });
+    }
+
+    /** A part's input: its packed bytes, or the view of the sender's memory that {@link #input} gave for a direct one. */
+    private static MemorySegment data(Part p) {
+        return p.data() instanceof MemorySegment m ? m : MemorySegment.ofArray(p.bytes());
+    }
+
+    /**
+     * The large allreduce, as shared-memory MPIs do it: rank k folds block k of every input (left to right in rank
+     * order, so every element is reduced in the canonical order and all ranks get the same bits), then the ranks
+     * meet again and each copies every block into its recvbuf. Inputs are read only before that second meeting:
+     * once it completes, every rank may change its sendbuf (or, in place, its recvbuf).
+     */
+    private static void splitAllreduce(Rank r, Comm c, String call, Part[] parts, In in, int count, long rbuf) {
+        int n = c.size(), me = c.rank(), unit = in.elem.packedSize();
+        long total = (long) count * in.type.size(), elems = total / unit;
+        long lo = elems * me / n * unit, len = elems * (me + 1) / n * unit - lo;
+        byte[] block = new byte[Math.toIntExact(len)];
+        MemorySegment acc = MemorySegment.ofArray(block);
+        acc.copyFrom(data(parts[0]).asSlice(lo, len));
+        for (int j = 1; j < n; j++) Reductions.fold(in.op.op(), in.elem, acc, data(parts[j]).asSlice(lo, len), acc, len);
+        Object[] blocks = c.exchange(block, call);
+        if (in.type.isContiguous()) {
+            MemorySegment out = r.memory().segment(rbuf, total);
+            for (int j = 0; j < n; j++) {
+                byte[] b = (byte[]) blocks[j];
+                MemorySegment.copy(b, 0, out, ValueLayout.JAVA_BYTE, elems * j / n * unit, b.length);
+            }
+        } else {
+            byte[] all = new byte[Math.toIntExact(total)];
+            for (int j = 0; j < n; j++) {
+                byte[] b = (byte[]) blocks[j];
+                System.arraycopy(b, 0, all, Math.toIntExact(elems * j / n * unit), b.length);
+            }
+            store(r, all, 0, all.length, in.type, rbuf, count);
+        }
     }
 
     /** MPI_Reduce_scatter_block (block = true: recvcount) and MPI_Reduce_scatter (recvcounts[]). */

@@ -95,6 +95,7 @@ final class Meeting {
     /** Bytes of a part's data: packed bytes, or per-destination chunks. */
     private static long size(Object data) {
         if (data instanceof byte[] b) return b.length;
+        if (data instanceof java.lang.foreign.MemorySegment m) return m.byteSize(); // a direct input, read in place
         if (data instanceof Coll.Chunks ch) {
             long n = 0;
             for (byte[] b : ch.data()) if (b != null) n += b.length;

@@ -22,6 +22,10 @@ public final class Comm extends Attributable {
     private Errhandler errhandler;
     private String commName = "";
     private long collectives;
+    /** Contributions {@link #post}ed by this rank that not every participant has met yet, oldest first. */
+    private java.util.ArrayDeque<Pending> ahead;
+    /** How many posted contributions a rank may leave behind before it waits for the oldest to be met. */
+    static final int AHEAD = 64;
 
     public Comm(MpiProcess process, CommShared shared, Group group, Group remoteGroup, int participantIndex,
                 boolean predefined, String name) {
@@ -117,6 +121,33 @@ public final class Comm extends Attributable {
         return new Pending(seq, shared.arrive(process.rank(), participantIndex, seq, step), null);
     }
 
+    /**
+     * Contributes {@code mine} to this communicator's next collective and returns without waiting, for a rank
+     * whose part needs nothing from the others (a broadcast's root: MPI lets it return once its buffer may be
+     * reused, and its data is copied). The others find it when they arrive, and check, as exchange does, that
+     * they are in the same call. A rank may run at most {@link #AHEAD} such calls ahead of the slowest
+     * participant; then it waits for the oldest, so a loop whose partners never come blocks (and is reported)
+     * instead of piling up copies.
+     */
+    public void post(Object mine, String callName) {
+        if (shared.participantCount() == 1) {
+            collectives++;
+            return;
+        }
+        java.util.ArrayDeque<Pending> q = ahead;
+        if (q == null) ahead = q = new java.util.ArrayDeque<>();
+        while (!q.isEmpty() && q.peekFirst().ready()) q.pollFirst();
+        if (q.size() >= AHEAD) {
+            Pending oldest = q.peekFirst();
+            process.rank().await(oldest::ready, () -> callName + " on " + name() + ": " + oldest.missing() + " (this rank is "
+                    + AHEAD + " calls ahead)");
+            q.pollFirst();
+        }
+        Pending p = start(mine, callName);
+        p.leaveEarly();
+        q.addLast(p);
+    }
+
     /** A collective contribution made by {@link #start}. */
     public final class Pending {
         private final long seq;
@@ -142,6 +173,9 @@ public final class Comm extends Attributable {
             if (all == null) all = shared.leave(slot, seq);
             return values(all, ((Step) all[participantIndex]).op);
         }
+
+        /** Leaves without looking at the others' contributions, but still tells when all have arrived ({@link #post}). */
+        private void leaveEarly() { if (all == null) shared.leave(slot, seq); }
 
         /** Leaves without waiting for the others (they still see this contribution). */
         public void abandon() {

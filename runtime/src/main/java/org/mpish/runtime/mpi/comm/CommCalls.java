@@ -211,6 +211,10 @@ public final class CommCalls implements CallFamily {
         }
         if (sends || receives) t.checkBuffer(r.memory(), addr, count);
         byte[] data = sends ? t.pack(r.memory(), addr, count) : null;
+        if (sends && !c.isInter()) { // the root's part is a copy: it need not wait for the others (they check the match)
+            c.post(data, "MPI_Bcast");
+            return null;
+        }
         Object[] all = c.exchange(data, "MPI_Bcast");
         if (receives) {
             byte[] got = (byte[]) all[rootIndex];

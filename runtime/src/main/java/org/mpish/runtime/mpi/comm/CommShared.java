@@ -62,12 +62,62 @@ public final class CommShared {
         return (T) m.computeIfAbsent(key, k -> init.get());
     }
 
+    /**
+     * One collective's meeting place. Lock-free: a participant writes its value and its arrival mark, then counts
+     * itself in with an atomic add (a release), so whoever reads {@code count == n} sees every value; waiters
+     * poll {@code count} alone, never a lock the arriving rank would have to take from them.
+     */
     private static final class Slot {
+        private static final java.lang.invoke.VarHandle COUNT, DEPARTED;
+        static {
+            try {
+                var l = java.lang.invoke.MethodHandles.lookup();
+                COUNT = l.findVarHandle(Slot.class, "count", int.class);
+                DEPARTED = l.findVarHandle(Slot.class, "departed", int.class);
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+        final long seq;
         final Object[] values;
+        /** Written by each participant before it counts itself in; read for descriptions (who is missing). */
         final boolean[] arrived;
-        int count;
-        int departed;
-        Slot(int n) { values = new Object[n]; arrived = new boolean[n]; }
+        volatile int count;
+        volatile int departed;
+        Slot(long seq, int n) { this.seq = seq; values = new Object[n]; arrived = new boolean[n]; }
+
+        /** Counts {@code me} in with {@code v}; true for the last to arrive. */
+        boolean arrive(int me, Object v) {
+            if (arrived[me]) throw new IllegalStateException("participant " + me + " entered collective " + seq + " twice");
+            values[me] = v;
+            arrived[me] = true;
+            return (int) COUNT.getAndAdd(this, 1) + 1 == values.length;
+        }
+
+        /** Counts one participant out; true for the last to leave. */
+        boolean depart() { return (int) DEPARTED.getAndAdd(this, 1) + 1 == values.length; }
+    }
+
+    /** The slot most recently looked up: the other participants of a collective usually find it here, without the map. */
+    private volatile Slot latest;
+
+    private Slot slot(long seq) {
+        Slot s = latest;
+        if (s != null && s.seq == seq) return s;
+        ConcurrentHashMap<Long, Slot> slots = this.slots;
+        if (slots == null) {
+            synchronized (this) {
+                if ((slots = this.slots) == null) this.slots = slots = new ConcurrentHashMap<>();
+            }
+        }
+        s = slots.computeIfAbsent(seq, k -> new Slot(k, participants.length));
+        latest = s;
+        return s;
+    }
+
+    /** Leaves {@code s}: the last participant out removes it (its number is never used again). */
+    private void depart(Slot s) {
+        if (s.depart()) slots.remove(s.seq);
     }
 
     /**
@@ -82,31 +132,20 @@ public final class CommShared {
     /** {@link #exchange(Rank, int, long, Object, String)} with the call's description made only if a rank has to wait. */
     public Object[] exchange(Rank rank, int me, long seq, Object mine, java.util.function.Supplier<String> callName) {
         if (participants.length == 1) return new Object[] {mine}; // alone: nobody to wait for
-        ConcurrentHashMap<Long, Slot> slots = this.slots;
-        if (slots == null) {
-            synchronized (this) {
-                if ((slots = this.slots) == null) this.slots = slots = new ConcurrentHashMap<>();
-            }
-        }
-        Slot slot = slots.computeIfAbsent(seq, s -> new Slot(participants.length));
-        boolean complete;
-        synchronized (slot) {
-            if (slot.arrived[me]) throw new IllegalStateException("participant " + me + " entered collective " + seq + " twice");
-            slot.arrived[me] = true;
-            slot.values[me] = mine;
-            complete = ++slot.count == participants.length;
-        }
-        if (complete) {
-            for (int p : participants) if (p != rank.id()) job.rank(p).wake();
+        Slot slot = slot(seq);
+        if (slot.arrive(me, mine)) {
+            wakeOthers(rank);
         } else {
-            rank.await(() -> { synchronized (slot) { return slot.count == participants.length; } },
-                    () -> callName.get() + ": waiting for " + missing(slot));
+            int n = participants.length;
+            rank.await(() -> slot.count == n, () -> callName.get() + ": waiting for " + missing(slot));
         }
         Object[] out = slot.values.clone();
-        synchronized (slot) {
-            if (++slot.departed == participants.length) slots.remove(seq);
-        }
+        depart(slot);
         return out;
+    }
+
+    private void wakeOthers(Rank rank) {
+        for (int p : participants) if (p != rank.id()) job.rank(p).wake();
     }
 
     /**
@@ -116,29 +155,13 @@ public final class CommShared {
      * every other participant, as exchange does.
      */
     public Object arrive(Rank rank, int me, long seq, Object mine) {
-        ConcurrentHashMap<Long, Slot> slots = this.slots;
-        if (slots == null) {
-            synchronized (this) {
-                if ((slots = this.slots) == null) this.slots = slots = new ConcurrentHashMap<>();
-            }
-        }
-        Slot slot = slots.computeIfAbsent(seq, s -> new Slot(participants.length));
-        boolean complete;
-        synchronized (slot) {
-            if (slot.arrived[me]) throw new IllegalStateException("participant " + me + " entered collective " + seq + " twice");
-            slot.arrived[me] = true;
-            slot.values[me] = mine;
-            complete = ++slot.count == participants.length;
-        }
-        if (complete) for (int p : participants) if (p != rank.id()) job.rank(p).wake();
+        Slot slot = slot(seq);
+        if (slot.arrive(me, mine)) wakeOthers(rank);
         return slot;
     }
 
     /** Whether every participant has arrived at a slot from {@link #arrive}. */
-    public boolean arrived(Object slot) {
-        Slot s = (Slot) slot;
-        synchronized (s) { return s.count == participants.length; }
-    }
+    public boolean arrived(Object slot) { return ((Slot) slot).count == participants.length; }
 
     /** "ranks 1, 3 to join": who has not arrived at a slot from {@link #arrive}. */
     public String missing(Object slot) { return missing((Slot) slot); }
@@ -146,28 +169,24 @@ public final class CommShared {
     /** Leaves a slot from {@link #arrive}: every contribution (null for those not yet made), and the slot is freed once all have left. */
     public Object[] leave(Object slot, long seq) {
         Slot s = (Slot) slot;
-        synchronized (s) {
-            Object[] out = s.values.clone();
-            if (++s.departed == participants.length) slots.remove(seq);
-            return out;
-        }
+        Object[] out = s.values.clone();
+        depart(s);
+        return out;
     }
 
     /** The participant indices that have not arrived at a slot from {@link #arrive}, in order. */
     public int[] absent(Object slot) {
         Slot s = (Slot) slot;
         List<Integer> m = new ArrayList<>();
-        synchronized (s) {
-            for (int i = 0; i < participants.length; i++) if (!s.arrived[i]) m.add(i);
-        }
+        if (s.count == participants.length) return new int[0]; // read first: it makes the arrival marks visible
+        for (int i = 0; i < participants.length; i++) if (!s.arrived[i]) m.add(i);
         return m.stream().mapToInt(Integer::intValue).toArray();
     }
 
     private String missing(Slot slot) {
         List<Integer> m = new ArrayList<>();
-        synchronized (slot) {
-            for (int i = 0; i < participants.length; i++) if (!slot.arrived[i]) m.add(participants[i]);
-        }
+        int seen = slot.count; // read first: it makes the arrival marks visible
+        for (int i = 0; i < participants.length && seen < participants.length; i++) if (!slot.arrived[i]) m.add(participants[i]);
         return (m.size() == 1 ? "rank " : "ranks ") + m.toString().replaceAll("[\\[\\]]", "") + " to join";
     }
 }
