@@ -22,6 +22,8 @@ public final class Comm extends Attributable {
     private Errhandler errhandler;
     private String commName = "";
     private long collectives;
+    /** The session this communicator derives from (MPI-4.1 11.3), or null for the world model's. */
+    private volatile org.mpish.runtime.mpi.Handle session;
 
     public Comm(MpiProcess process, CommShared shared, Group group, Group remoteGroup, int participantIndex,
                 boolean predefined, String name) {
@@ -63,6 +65,9 @@ public final class Comm extends Attributable {
     public void setErrhandler(Errhandler eh) { this.errhandler = eh; }
     public String commName() { return commName; }
     public void setCommName(String n) { this.commName = n; }
+    /** The session this communicator derives from (its buffer serves buffered sends here, MPI-4.1 3.6), or null. */
+    public org.mpish.runtime.mpi.Handle session() { return session; }
+    public void setSession(org.mpish.runtime.mpi.Handle s) { this.session = s; }
 
     /**
      * Runs a collective step: contributes {@code mine} and returns every participant's contribution. Every
