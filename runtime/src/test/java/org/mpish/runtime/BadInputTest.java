@@ -559,13 +559,17 @@ class BadInputTest {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                     out.add(new Bad(n, "past the last key", 5L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("n") && call.equals("MPI_Session_get_nth_pset")) {
-                    // MPI-4.1 11.3.2: n runs from 0 to the number of process sets minus one (2 here: WORLD and SELF)
+                    // MPI-4.1 11.3.2: n runs from 0 to the number of process sets minus one (3 here: WORLD, SELF, node 0)
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
-                    out.add(new Bad(n, "2 (past the last process set)", 2L, ErrorClass.MPI_ERR_ARG));
+                    out.add(new Bad(n, "3 (past the last process set)", 3L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("partitions")) {
                     // MPI-4.1 4.2.2: a partitioned message has at least one partition
                     out.add(new Bad(n, "0", 0L, ErrorClass.MPI_ERR_ARG));
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
+                } else if (n.endsWith("_leader") && call.equals("MPI_Intercomm_create_from_groups")) {
+                    // MPI-4.1 7.6.2: a leader is a rank of its group (the fixture's groups have 2 processes)
+                    out.add(new Bad(n, "2 (group of 2)", 2L, ErrorClass.MPI_ERR_RANK));
+                    out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_RANK));
                 } else if (n.equals("pset_len")) {
                     out.add(new Bad(n, "-1", -1L, ErrorClass.MPI_ERR_ARG));
                 } else if (n.equals("valuelen") && call.equals("MPI_Info_get")) {
@@ -594,7 +598,11 @@ class BadInputTest {
                     out.add(new Bad(n, "MPI_MAX_INFO_KEY+1 characters", "k".repeat(256), ErrorClass.MPI_ERR_INFO_KEY));
                     out.add(new Bad(n, "an empty key", "", ErrorClass.MPI_ERR_INFO_KEY));
                 }
-                if (n.equals("pset_name")) out.add(new Bad(n, "a process set that does not exist", "mpi://NOWHERE", ErrorClass.MPI_ERR_ARG));
+                if (n.equals("pset_name")) {
+                    out.add(new Bad(n, "a process set that does not exist", "mpi://NOWHERE", ErrorClass.MPI_ERR_ARG));
+                    // one node in the fixture's job: mpish://node/0 is its only node set
+                    out.add(new Bad(n, "a node that does not exist", "mpish://node/1", ErrorClass.MPI_ERR_ARG));
+                }
                 if (call.equals("MPI_Info_set") && n.equals("value")) {
                     out.add(new Bad(n, "MPI_MAX_INFO_VAL+1 characters", "v".repeat(1025), ErrorClass.MPI_ERR_INFO_VALUE));
                 }

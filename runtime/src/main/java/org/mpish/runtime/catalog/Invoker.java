@@ -30,7 +30,8 @@ public final class Invoker {
             "mpi_session_init", "mpi_session_finalize", "mpi_session_get_info", "mpi_session_get_num_psets",
             "mpi_session_get_nth_pset", "mpi_session_get_pset_info", "mpi_session_create_errhandler",
             "mpi_session_set_errhandler", "mpi_session_get_errhandler", "mpi_session_call_errhandler",
-            "mpi_group_from_session_pset", "mpi_comm_create_from_group");
+            "mpi_group_from_session_pset", "mpi_comm_create_from_group", "mpi_intercomm_create_from_groups",
+            "mpi_session_attach_buffer", "mpi_session_detach_buffer", "mpi_session_flush_buffer", "mpi_session_iflush_buffer");
 
     /**
      * Invokes {@code call} on {@code rank} (must be the rank's own thread) with raw input arguments, one per

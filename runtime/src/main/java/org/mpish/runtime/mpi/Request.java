@@ -43,6 +43,9 @@ public abstract class Request extends Handle {
     /** Whether this request may be cancelled (MPI_Cancel); default: no. */
     public boolean cancel() { return false; }
 
+    /** The communicator the operation runs on (MPI_Comm_disconnect waits for it), or null when none. */
+    public Handle communicator() { return null; }
+
     /** Persistent requests are not freed by completion. */
     public boolean persistent() { return false; }
 }

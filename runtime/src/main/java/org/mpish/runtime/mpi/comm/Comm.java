@@ -26,6 +26,8 @@ public final class Comm extends Attributable {
     private java.util.ArrayDeque<Pending> ahead;
     /** How many posted contributions a rank may leave behind before it waits for the oldest to be met. */
     static final int AHEAD = 64;
+    /** The session this communicator derives from (MPI-4.1 11.3), or null for the world model's. */
+    private volatile org.mpish.runtime.mpi.Handle session;
 
     public Comm(MpiProcess process, CommShared shared, Group group, Group remoteGroup, int participantIndex,
                 boolean predefined, String name) {
@@ -67,6 +69,9 @@ public final class Comm extends Attributable {
     public void setErrhandler(Errhandler eh) { this.errhandler = eh; }
     public String commName() { return commName; }
     public void setCommName(String n) { this.commName = n; }
+    /** The session this communicator derives from (its buffer serves buffered sends here, MPI-4.1 3.6), or null. */
+    public org.mpish.runtime.mpi.Handle session() { return session; }
+    public void setSession(org.mpish.runtime.mpi.Handle s) { this.session = s; }
 
     /**
      * Runs a collective step: contributes {@code mine} and returns every participant's contribution. Every

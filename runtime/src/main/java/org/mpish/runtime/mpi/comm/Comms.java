@@ -68,6 +68,7 @@ public final class Comms {
             throw e;
         }
         CommLifecycle.duplicated(p.rank(), c, n);
+        n.setSession(c.session()); // derived from the same session (MPI-4.1 11.3)
         return n;
     }
 
@@ -112,12 +113,16 @@ public final class Comms {
         boolean mineFirst = sides.get(0).contains(me);
         int[] first = worldRanks(c.shared(), sides.get(0), List.of());
         int[] second = worldRanks(c.shared(), sides.get(1), List.of());
+        Comm mine;
         if (!c.isInter()) {
-            return register(p, shared.get(color), new Group(first), null, sides.get(0).indexOf(me), c.errhandler());
+            mine = register(p, shared.get(color), new Group(first), null, sides.get(0).indexOf(me), c.errhandler());
+        } else {
+            int index = mineFirst ? sides.get(0).indexOf(me) : first.length + sides.get(1).indexOf(me);
+            mine = register(p, shared.get(color), new Group(mineFirst ? first : second), new Group(mineFirst ? second : first),
+                    index, c.errhandler());
         }
-        int index = mineFirst ? sides.get(0).indexOf(me) : first.length + sides.get(1).indexOf(me);
-        return register(p, shared.get(color), new Group(mineFirst ? first : second), new Group(mineFirst ? second : first),
-                index, c.errhandler());
+        mine.setSession(c.session()); // derived from the same session (MPI-4.1 11.3)
+        return mine;
     }
 
     private static int[] worldRanks(CommShared s, List<Integer> a, List<Integer> b) {

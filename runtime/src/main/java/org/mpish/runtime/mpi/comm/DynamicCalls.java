@@ -32,6 +32,13 @@ public final class DynamicCalls implements CallFamily {
         b.call("MPI_Comm_get_parent", "dynamic processes", "the intercommunicator to the parent job: MPI_COMM_NULL, as no rank is spawned")
                 .out("parent", COMM)
                 .impl((r, a) -> Handle.nullOf(HandleKind.COMM));
+        b.call("MPI_Comm_disconnect", "dynamic processes", "wait for a communicator's pending communication, then free it (collective)")
+                .inout("comm", COMM)
+                .errorsOn("comm")
+                .impl((r, a) -> {
+                    Disconnect.run(org.mpish.runtime.mpi.MpiProcess.of(r), a.comm(0));
+                    return Handle.nullOf(HandleKind.COMM);
+                });
         b.call("MPI_Comm_spawn", "dynamic processes", "start new processes (refused: MPI_ERR_SPAWN)")
                 .in("command", STRING, "const char *command").in("argv", STRING_ARRAY, "char *argv[]").in("maxprocs", INT)
                 .in("info", INFO).in("root", INT).in("comm", COMM).out("intercomm", COMM).out("array_of_errcodes", INT_ARRAY, "int array_of_errcodes[]")

@@ -13,6 +13,8 @@ public final class Group extends Handle {
 
     private final int[] members;
     private final boolean predefined;
+    /** The session whose process set this group came from (MPI_Group_from_session_pset), or null. */
+    private volatile Handle session;
 
     public Group(int[] worldRanks) { this(worldRanks, "group", false); }
 
@@ -36,6 +38,9 @@ public final class Group extends Handle {
     public boolean sameMembersInOrder(Group o) { return Arrays.equals(members, o.members); }
 
     @Override public boolean isPredefined() { return predefined; }
+    public Handle session() { return session; }
+    /** Marks a group made from a session's process set; a communicator made from it derives from that session. */
+    public void setSession(Handle s) { if (!predefined) this.session = s; }
 
     /** A new group handle; an empty result is MPI_GROUP_EMPTY, as in MPICH. */
     public static Group create(org.mpish.runtime.Rank r, int[] worldRanks) {

@@ -70,6 +70,26 @@ public final class BsendCalls implements CallFamily {
         b.call("MPI_Comm_iflush_buffer", "buffered mode", "start waiting for a communicator's buffer to drain")
                 .in("comm", COMM).out("request", REQUEST).errorsOn("comm")
                 .impl((r, a) -> MpiProcess.of(r).handles().add(Buffered.iflush(r, a.comm(0))));
+        // MPI-4.1 3.6: a session's buffer serves the communicators derived from that session that have none of their own
+        b.call("MPI_Session_attach_buffer", "buffered mode", "give MPI a buffer for the buffered sends on a session's communicators")
+                .in("session", PType.SESSION).in("buffer", BUFFER).in("size", PType.COUNT_INT).errorsOn("session")
+                .impl((r, a) -> {
+                    Buffered.attach(r, a.valid(0), a.l(1), a.i(2));
+                    return null;
+                });
+        b.call("MPI_Session_detach_buffer", "buffered mode", "wait for a session's buffered messages, then take its buffer back")
+                .in("session", PType.SESSION).out("buffer_addr", BUFFER, "void *buffer_addr").out("size", PType.COUNT_INT_STRICT)
+                .errorsOn("session")
+                .impl((r, a) -> Buffered.detach(r, a.valid(0)));
+        b.call("MPI_Session_flush_buffer", "buffered mode", "wait until every message in a session's buffer has been received")
+                .in("session", PType.SESSION).errorsOn("session")
+                .impl((r, a) -> {
+                    Buffered.flush(r, a.valid(0));
+                    return null;
+                });
+        b.call("MPI_Session_iflush_buffer", "buffered mode", "start waiting for a session's buffer to drain")
+                .in("session", PType.SESSION).out("request", REQUEST).errorsOn("session")
+                .impl((r, a) -> MpiProcess.of(r).handles().add(Buffered.iflush(r, a.valid(0))));
 
         P2pCalls.sendParams(b.call("MPI_Bsend", "buffered mode", "copy a message into the attached buffer and return (buffered mode)"))
                 .errorsOn("comm")

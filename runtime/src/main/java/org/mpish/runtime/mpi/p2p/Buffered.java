@@ -6,6 +6,7 @@ import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.Request;
@@ -14,19 +15,40 @@ import org.mpish.runtime.mpi.MpiConst;
 /**
  * Buffered mode: attaching and detaching buffers (for the process or one communicator), buffered sends through
  * them, and flushing. The buffer a send uses is chosen when it starts: the communicator's if one is attached,
- * else the process buffer (B13); they are never combined.
+ * else that of the session the communicator derives from, if any is attached, else the process buffer (B13);
+ * they are never combined.
  */
 final class Buffered {
     private Buffered() {}
 
-    /** Attaches a buffer to {@code comm}, or to the process when comm is null. */
-    static void attach(Rank r, Comm comm, long addr, int size) {
+    /** The buffer attached to {@code on}: a communicator, a session, or the process when null. */
+    private static BsendBuffer get(P2pState st, Handle on) {
+        if (on == null) return st.processBuffer;
+        return on instanceof Comm c ? st.commBuffers.get(c) : st.sessionBuffers.get(on);
+    }
+
+    private static void put(P2pState st, Handle on, BsendBuffer b) {
+        if (on == null) st.processBuffer = b;
+        else if (on instanceof Comm c) st.commBuffers.put(c, b);
+        else st.sessionBuffers.put(on, b);
+    }
+
+    private static void remove(P2pState st, Handle on) {
+        if (on == null) st.processBuffer = null;
+        else if (on instanceof Comm c) st.commBuffers.remove(c);
+        else st.sessionBuffers.remove(on);
+    }
+
+    private static String holder(Handle on) { return on == null ? "this process" : on.name(); }
+
+    /** Attaches a buffer to {@code comm} (a communicator or a session), or to the process when it is null. */
+    static void attach(Rank r, Handle comm, long addr, int size) {
         P2pState st = P2pState.of(r);
-        BsendBuffer old = comm == null ? st.processBuffer : st.commBuffers.get(comm);
+        BsendBuffer old = get(st, comm);
         String owner = comm == null ? "the process buffer" : "the buffer of " + comm.name();
         if (old != null) {
             throw new MpiException(ErrorClass.MPI_ERR_BUFFER, (old.automatic() ? "automatic buffering is already on for "
-                    : "a buffer is already attached to ") + (comm == null ? "this process" : comm.name())
+                    : "a buffer is already attached to ") + holder(comm)
                     + (old.automatic() ? "" : " (" + P2p.bytes(old.size()) + " at 0x" + Long.toHexString(old.address()) + ")")
                     + "; detach it first");
         }
@@ -41,6 +63,7 @@ final class Buffered {
             }
             r.memory().segment(addr, size); // MemoryFault -> MPI_ERR_BUFFER
             List<BsendBuffer> all = new ArrayList<>(st.commBuffers.values());
+            all.addAll(st.sessionBuffers.values());
             if (st.processBuffer != null) all.add(st.processBuffer);
             for (BsendBuffer b : all) {
                 if (b.overlaps(addr, size)) {
@@ -51,19 +74,16 @@ final class Buffered {
             }
         }
         BsendBuffer b = new BsendBuffer(r, owner, addr, size);
-        if (comm == null) st.processBuffer = b;
-        else st.commBuffers.put(comm, b);
+        put(st, comm, b);
         P2p.trace(r, "bsend", "attach", owner + ": " + (b.automatic() ? "automatic buffering on"
                 : P2p.bytes(size) + " at 0x" + Long.toHexString(addr)));
     }
 
     /** Waits until every message in the buffer has been received, then detaches it; returns {address, size}. */
-    static Object[] detach(Rank r, Comm comm) {
+    static Object[] detach(Rank r, Handle comm) {
         BsendBuffer b = attached(r, comm, "detach");
         drain(r, b);
-        P2pState st = P2pState.of(r);
-        if (comm == null) st.processBuffer = null;
-        else st.commBuffers.remove(comm);
+        remove(P2pState.of(r), comm);
         b.clear();
         P2p.trace(r, "bsend", "detach", b.owner() + " detached: " + (b.automatic() ? "automatic buffering off"
                 : P2p.bytes(b.size()) + " at 0x" + Long.toHexString(b.address()) + " are the program's again"));
@@ -71,24 +91,23 @@ final class Buffered {
     }
 
     /** Waits until every message in the buffer has been received; the buffer stays attached, empty. */
-    static void flush(Rank r, Comm comm) {
+    static void flush(Rank r, Handle comm) {
         BsendBuffer b = attached(r, comm, "flush");
         drain(r, b);
         b.reclaim();
     }
 
     /** A request that completes when every message now in the buffer has been received. */
-    static Request iflush(Rank r, Comm comm) {
+    static Request iflush(Rank r, Handle comm) {
         BsendBuffer b = attached(r, comm, "flush");
-        return new FlushRequest(r, comm != null ? comm : Comm.self(MpiProcess.of(r)), b);
+        return new FlushRequest(r, comm instanceof Comm c ? c : Comm.self(MpiProcess.of(r)), b);
     }
 
-    private static BsendBuffer attached(Rank r, Comm comm, String what) {
-        P2pState st = P2pState.of(r);
-        BsendBuffer b = comm == null ? st.processBuffer : st.commBuffers.get(comm);
+    private static BsendBuffer attached(Rank r, Handle comm, String what) {
+        BsendBuffer b = get(P2pState.of(r), comm);
         if (b == null) {
             throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "no buffer is attached to "
-                    + (comm == null ? "this process" : comm.name()) + ", so there is nothing to " + what);
+                    + holder(comm) + ", so there is nothing to " + what);
         }
         return b;
     }
@@ -103,6 +122,7 @@ final class Buffered {
         P2pState st = r.stateIfPresent(P2pState.class);
         if (st == null) return;
         List<BsendBuffer> all = new ArrayList<>(st.commBuffers.values());
+        all.addAll(st.sessionBuffers.values());
         if (st.processBuffer != null) all.add(st.processBuffer);
         for (BsendBuffer b : all) {
             if (!b.drained()) {
@@ -113,6 +133,7 @@ final class Buffered {
         }
         st.processBuffer = null;
         st.commBuffers.clear();
+        st.sessionBuffers.clear();
     }
 
     /**
@@ -136,11 +157,16 @@ final class Buffered {
             return null;
         }
         P2pState st = P2pState.of(r);
+        // MPI-4.1 3.6: the communicator's buffer, else its session's (if it derives from one), else the process's
         BsendBuffer b = st.commBuffers.isEmpty() ? null : st.commBuffers.get(comm);
+        Handle session = comm.session();
+        if (b == null && session != null && !st.sessionBuffers.isEmpty()) b = st.sessionBuffers.get(session);
         if (b == null) b = st.processBuffer;
         if (b == null) {
             throw new MpiException(ErrorClass.MPI_ERR_BUFFER, "no buffer is attached: a buffered send needs MPI_Buffer_attach"
-                    + " (or MPI_Comm_attach_buffer on " + comm.name() + ") first, even for an empty message");
+                    + " (or MPI_Comm_attach_buffer on " + comm.name()
+                    + (session != null ? ", or MPI_Session_attach_buffer on " + session.name() + ", the session it derives from" : "")
+                    + ") first, even for an empty message");
         }
         long data = buf.bytes();
         BsendBuffer.Entry e = b.reclaimAndAllocate(data, dest, comm.peerWorldRank(dest), tag, comm);

@@ -17,6 +17,7 @@ abstract class P2pRequest extends Request implements ErrhandlerOwner {
     }
 
     Comm comm() { return comm; }
+    @Override public org.mpish.runtime.mpi.Handle communicator() { return comm; }
 
     /*
      * Completion without the base class's unconditional wake: the owner is woken only when it is parked in a

@@ -15,6 +15,8 @@ public final class P2pState {
     final P2p.Settings settings;
     volatile BsendBuffer processBuffer;
     final ConcurrentHashMap<Comm, BsendBuffer> commBuffers = new ConcurrentHashMap<>();
+    /** Buffers attached to sessions (MPI_Session_attach_buffer), by session handle. */
+    final ConcurrentHashMap<org.mpish.runtime.mpi.Handle, BsendBuffer> sessionBuffers = new ConcurrentHashMap<>();
     /**
      * Bytes of eagerly sent messages queued here and not yet received: the copies MPI keeps for this rank. A
      * standard send that would take it past {@link #eagerCap} waits for its receive instead, as a larger send
@@ -69,6 +71,20 @@ public final class P2pState {
         st.commBuffers.remove(comm);
     }
 
+    /**
+     * For MPI_Session_finalize (another area): the messages in the session's buffer are delivered first, then the
+     * buffer is dropped, as MPI_Finalize does for the process buffer. Call it on the rank's own thread.
+     */
+    public static void sessionFinalized(Rank r, org.mpish.runtime.mpi.Handle session) {
+        P2pState st = r.stateIfPresent(P2pState.class);
+        if (st == null) return;
+        BsendBuffer b = st.sessionBuffers.get(session);
+        if (b == null) return;
+        if (!b.drained()) r.await(b::drained, () -> b.waitText() + "; MPI_Session_finalize first completes the messages in the buffer of " + session.name());
+        st.sessionBuffers.remove(session);
+        b.clear();
+    }
+
     /** The process buffer (MPI_Buffer_attach), or null. */
     public BsendBuffer processBuffer() { return processBuffer; }
 
@@ -76,6 +92,7 @@ public final class P2pState {
     public java.util.Map<String, BsendBuffer> commBuffers() {
         java.util.Map<String, BsendBuffer> m = new java.util.TreeMap<>();
         for (java.util.Map.Entry<Comm, BsendBuffer> e : commBuffers.entrySet()) m.put(e.getKey().name(), e.getValue());
+        for (java.util.Map.Entry<org.mpish.runtime.mpi.Handle, BsendBuffer> e : sessionBuffers.entrySet()) m.put(e.getKey().name(), e.getValue());
         return m;
     }
 }

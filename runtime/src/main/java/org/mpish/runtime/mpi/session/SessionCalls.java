@@ -51,6 +51,7 @@ public final class SessionCalls implements CallFamily {
                     Session s = session(a, 0);
                     MpiProcess p = MpiProcess.of(r);
                     Errhandler eh = s.errhandler();
+                    org.mpish.runtime.mpi.p2p.P2pState.sessionFinalized(r, s); // its buffered messages go out first
                     s.markFreed();
                     p.handles().remove(s);
                     Errhandlers.detach(p, eh);
@@ -66,7 +67,7 @@ public final class SessionCalls implements CallFamily {
                 .impl((r, a) -> {
                     session(a, 0);
                     infoOf(a, 1);
-                    return Psets.NAMES.size();
+                    return Psets.names(r.job()).size();
                 });
         b.call("MPI_Session_get_nth_pset", "sessions", "the name of the n-th process set of a session")
                 .in("session", SESSION).in("info", INFO).in("n", INT).inout("pset_len", INT, "int *pset_len")
@@ -75,7 +76,7 @@ public final class SessionCalls implements CallFamily {
                 .impl((r, a) -> {
                     session(a, 0);
                     infoOf(a, 1);
-                    String name = Psets.nth(a.i(2));
+                    String name = Psets.nth(r.job(), a.i(2));
                     int len = a.i(3);
                     if (len < 0) throw new MpiException(ErrorClass.MPI_ERR_ARG, "pset_len is " + len + "; it must be 0 or more");
                     // 0 asks for the length (with C's terminating null); otherwise the name, cut to pset_len - 1 characters
@@ -94,8 +95,10 @@ public final class SessionCalls implements CallFamily {
                 .in("session", SESSION).in("pset_name", STRING, "const char *pset_name").out("newgroup", GROUP)
                 .errorsOn("session")
                 .impl((r, a) -> {
-                    session(a, 0);
-                    return Group.create(r, Psets.members(r, a.str(1)));
+                    Session s = session(a, 0);
+                    Group g = Group.create(r, Psets.members(r, a.str(1)));
+                    g.setSession(s); // communicators made from it derive from this session
+                    return g;
                 });
         b.call("MPI_Comm_create_from_group", "sessions", "make a communicator from a group, with no parent communicator")
                 .in("group", GROUP).in("stringtag", STRING, "const char *stringtag").in("info", INFO).in("errhandler", ERRHANDLER)
@@ -110,6 +113,21 @@ public final class SessionCalls implements CallFamily {
                     org.mpish.runtime.mpi.comm.Comm c = FromGroup.create(MpiProcess.of(r), g, a.str(1), eh, "MPI_Comm_create_from_group");
                     if (c == null) return Handle.nullOf(HandleKind.COMM);
                     org.mpish.runtime.mpi.comm.CommHints.apply(MpiProcess.of(r), c, hints); // the new communicator's hints
+                    return c;
+                });
+        b.call("MPI_Intercomm_create_from_groups", "sessions", "make an intercommunicator from two disjoint groups, with no parent communicator")
+                .in("local_group", GROUP).in("local_leader", INT).in("remote_group", GROUP).in("remote_leader", INT)
+                .in("stringtag", STRING, "const char *stringtag").in("info", INFO).in("errhandler", ERRHANDLER)
+                .out("newintercomm", COMM)
+                .impl((r, a) -> {
+                    Map<String, String> hints = infoOf(a, 5);
+                    Errhandler eh = a.errhandler(6);
+                    if (eh.objectKind() != null && eh.objectKind() != HandleKind.COMM) {
+                        throw new MpiException(ErrorClass.MPI_ERR_ARG, eh.name() + " was made for " + eh.objectKind().noun() + "s, not communicators");
+                    }
+                    org.mpish.runtime.mpi.comm.Comm c = FromGroup.intercomm(MpiProcess.of(r), a.group(0), a.i(1), a.group(2), a.i(3), a.str(4), eh,
+                            "MPI_Intercomm_create_from_groups");
+                    org.mpish.runtime.mpi.comm.CommHints.apply(MpiProcess.of(r), c, hints);
                     return c;
                 });
     }

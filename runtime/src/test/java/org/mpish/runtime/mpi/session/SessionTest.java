@@ -31,8 +31,8 @@ class SessionTest {
         try (TestJob t = new TestJob(3)) {
             t.spmd(r -> {
                 Object s = session(r);
-                // 11.3.2: at least mpi://WORLD and mpi://SELF
-                assertEquals(2, call1(r, "MPI_Session_get_num_psets", s, "MPI_INFO_NULL"));
+                // 11.3.2: at least mpi://WORLD and mpi://SELF; then mpish's one per simulated node (one here)
+                assertEquals(3, call1(r, "MPI_Session_get_num_psets", s, "MPI_INFO_NULL"));
                 // pset_len 0 asks for the length with the terminating null: "mpi://WORLD" is 11 characters
                 assertArrayEquals(new Object[] {12, ""}, call(r, "MPI_Session_get_nth_pset", s, "MPI_INFO_NULL", 0, 0));
                 assertArrayEquals(new Object[] {12, "mpi://WORLD"}, call(r, "MPI_Session_get_nth_pset", s, "MPI_INFO_NULL", 0, 12));
@@ -154,7 +154,7 @@ class SessionTest {
             t.spmd(r -> {
                 // MPI_COMM_SELF keeps MPI_ERRORS_ARE_FATAL: the session's MPI_ERRORS_RETURN is what applies (A51)
                 Object s = session(r);
-                expectError(ErrorClass.MPI_ERR_ARG, () -> call(r, "MPI_Session_get_nth_pset", s, "MPI_INFO_NULL", 2, 16));
+                expectError(ErrorClass.MPI_ERR_ARG, () -> call(r, "MPI_Session_get_nth_pset", s, "MPI_INFO_NULL", 3, 16));
                 expectError(ErrorClass.MPI_ERR_ARG, () -> call(r, "MPI_Group_from_session_pset", s, "mpi://NOWHERE"));
                 List<String> log = MpiTests.log();
                 Object eh = call1(r, "MPI_Session_create_errhandler", MpiTests.recording("h", log, a -> null));
