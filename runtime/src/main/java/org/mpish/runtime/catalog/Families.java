@@ -27,6 +27,7 @@ final class Families {
             new org.mpish.runtime.mpi.session.SessionCalls(),
             new org.mpish.runtime.mpi.datatype.TypeCalls(),
             new org.mpish.runtime.mpi.datatype.TypeQueryCalls(),
+            new org.mpish.runtime.mpi.datatype.F90Calls(),
             new org.mpish.runtime.mpi.datatype.PackCalls(),
             new org.mpish.runtime.mpi.err.ErrCalls(),
             new org.mpish.runtime.mpi.rma.WinCalls(),

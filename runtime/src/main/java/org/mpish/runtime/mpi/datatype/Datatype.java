@@ -99,6 +99,17 @@ public final class Datatype extends Attributable {
                 .with(b.size());
     }
 
+    /**
+     * A predefined but unnamed type returned by MPI_Type_create_f90_*: the layout of {@code b}, the F90 combiner and
+     * its (p, r) arguments in {@code e}; it cannot be freed, and has no name until one is set.
+     */
+    static Datatype f90(BasicType b, Envelope e) {
+        Datatype d = predefined(b);
+        d.envelope = e;
+        d.typeName = "";
+        return d;
+    }
+
     /** A predefined pair type for MINLOC/MAXLOC (MPI_2INT, MPI_DOUBLE_INT, ...): value then int index. */
     public static Datatype predefinedPair(String name, BasicType value, BasicType index) {
         long idxOff = align(value.size(), index.size());

@@ -5,6 +5,7 @@ import static org.mpish.runtime.catalog.PType.COMM;
 import static org.mpish.runtime.catalog.PType.DATATYPE;
 
 import java.lang.foreign.MemorySegment;
+import org.mpish.runtime.Memory;
 import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
@@ -30,6 +31,13 @@ public final class PackCalls implements CallFamily {
                     Datatype t = committed(a, 2);
                     long n = count(a, 1), pos = position(a, 5, a.l(4));
                     t.checkBuffer(r.memory(), a.l(0), n);
+                    long len = Math.multiplyExact(n, t.size());
+                    if (t.isContiguous()) { // straight from memory to memory: any length (MPI_Pack_c past 2^31 bytes)
+                        room(a, "outsize", a.l(4), pos, len, "pack");
+                        Memory.copy(r.memory(), a.l(0), r.memory(), a.l(3) + pos, len);
+                        return pos + len;
+                    }
+                    oneCopy(len);
                     byte[] data = t.pack(r.memory(), a.l(0), n);
                     room(a, "outsize", a.l(4), pos, data.length, "pack");
                     if (data.length > 0) r.memory().segment(a.l(3) + pos, data.length).copyFrom(MemorySegment.ofArray(data));
@@ -46,6 +54,11 @@ public final class PackCalls implements CallFamily {
                     t.checkBuffer(r.memory(), a.l(3), n);
                     long len = Math.multiplyExact(n, t.size());
                     room(a, "insize", a.l(1), pos, len, "unpack");
+                    if (t.isContiguous()) {
+                        Memory.copy(r.memory(), a.l(0) + pos, r.memory(), a.l(3), len);
+                        return pos + len;
+                    }
+                    oneCopy(len);
                     byte[] data = new byte[Math.toIntExact(len)];
                     if (len > 0) MemorySegment.ofArray(data).copyFrom(r.memory().segment(a.l(0) + pos, len));
                     t.unpack(data, 0, data.length, r.memory(), a.l(3), n);
@@ -115,4 +128,12 @@ public final class PackCalls implements CallFamily {
         }
     }
 
+
+    /** A non-contiguous datatype is packed through one Java array: at most 2^31 - 9 bytes, else MPI_ERR_COUNT. */
+    private static void oneCopy(long len) {
+        if (len > Integer.MAX_VALUE - 8) {
+            throw new MpiException(ErrorClass.MPI_ERR_COUNT, "a non-contiguous datatype is packed through one copy of at most "
+                    + (Integer.MAX_VALUE - 8) + " bytes; this call packs " + len + " (a contiguous datatype has no such limit)");
+        }
+    }
 }

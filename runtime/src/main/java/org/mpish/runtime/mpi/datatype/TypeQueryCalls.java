@@ -102,6 +102,23 @@ public final class TypeQueryCalls implements CallFamily {
         b.call("MPI_Type_match_size", "datatypes", "the predefined datatype of a type class (integer, real) with a given size")
                 .in("typeclass", INT).in("size", INT).out("datatype", DATATYPE)
                 .impl((r, a) -> matchSize(r, a.i(0), a.i(1)));
+        b.call("MPI_Type_get_value_index", "datatypes", "the predefined value-index pair type for MPI_MINLOC / MPI_MAXLOC, or MPI_DATATYPE_NULL")
+                .in("value_type", DATATYPE).in("index_type", DATATYPE).out("pair_type", DATATYPE)
+                .impl((r, a) -> valueIndex(r, a.type(0), a.type(1)));
+    }
+
+    /**
+     * MPI_Type_get_value_index (MPI-4.1 section 6.9.4): the named pair type whose value is {@code value} and whose
+     * index is {@code index}, else MPI_DATATYPE_NULL (any derived type, or a pair mpish does not have).
+     */
+    private static Handle valueIndex(Rank r, Datatype value, Datatype index) {
+        if (value.isPredefined() && index.isPredefined() && !value.isPair() && !index.isPair()) {
+            for (Handle h : MpiProcess.of(r).handles().of(HandleKind.DATATYPE)) {
+                Datatype p = (Datatype) h;
+                if (p.isPredefined() && p.isPair() && p.pairValue == value.basic() && p.pairIndex == index.basic()) return p;
+            }
+        }
+        return Handle.nullOf(HandleKind.DATATYPE);
     }
 
     private static Envelope envelope(Datatype t) {

@@ -46,7 +46,10 @@ final class Check {
     }
 
     /** The buffer, checked to lie in this rank's memory (MemoryFault, i.e. MPI_ERR_BUFFER, if not). */
-    static Transfer.Layout buffer(Rank r, long addr, int count, Datatype t) {
+    static Transfer.Layout buffer(Rank r, long addr, long count, Datatype t) {
+        if (t != null && t.size() > 0 && count > Long.MAX_VALUE / t.size()) {
+            throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count = " + count + " elements of " + t.size() + " bytes is more than 2^63 - 1 bytes");
+        }
         Transfer.Layout l = new Transfer.Layout(r.memory(), addr, t, count);
         l.check();
         return l;

@@ -99,7 +99,8 @@ public final class P2p {
         Message m = new Message(comm.shared().contextId(), comm.rank(), tag, bytes, r.id(), dstWorld, comm.name(), mode,
                 me.nextMessage++, buf);
         if (r.job().controller() != null) ExploreP2p.sent(r, m);
-        boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit;
+        boolean eager = mode != Mode.SYNCHRONOUS && mode != Mode.BUFFERED && bytes <= me.settings.eagerLimit
+                && (packed != null || bytes <= Transfer.MAX_COPY); // a larger one cannot be copied: it waits for its receive
         P2pState dst = me.peer(dstWorld);
         Mailbox mb = dst.mailbox;
         // a blocking send that completes at once (eager) needs no request, unless flow control makes it wait

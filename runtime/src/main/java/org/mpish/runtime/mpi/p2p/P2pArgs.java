@@ -9,8 +9,9 @@ import org.mpish.runtime.mpi.datatype.Datatype;
 final class P2pArgs {
     private P2pArgs() {}
 
-    static int count(Args a, int i) {
-        int c = a.i(i);
+    /** A count: an int in the int form of a call (wider ones are refused before), up to 2^63 - 1 in its _c form. */
+    static long count(Args a, int i) {
+        long c = a.l(i);
         if (c < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, a.call().inputs().get(i).name() + " is " + c + "; it must be 0 or more");
         return c;
     }

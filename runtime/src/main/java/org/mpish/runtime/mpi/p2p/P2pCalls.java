@@ -40,6 +40,9 @@ public final class P2pCalls implements CallFamily {
         isend(b, "MPI_Isend", "start a standard-mode send; complete it with MPI_Wait or MPI_Test", P2p.Mode.STANDARD);
         isend(b, "MPI_Issend", "start a synchronous-mode send; it completes once the receive has matched", P2p.Mode.SYNCHRONOUS);
         persistent(b, "MPI_Send_init", "make a persistent standard-mode send request (start it with MPI_Start)", P2p.Mode.STANDARD);
+        isend(b, "MPI_Irsend", "start a ready-mode send (the matching receive must already be posted)", P2p.Mode.READY);
+        persistent(b, "MPI_Ssend_init", "make a persistent synchronous-mode send request (start it with MPI_Start)", P2p.Mode.SYNCHRONOUS);
+        persistent(b, "MPI_Rsend_init", "make a persistent ready-mode send request (start it with MPI_Start)", P2p.Mode.READY);
 
         recvParams(b.call("MPI_Recv", "point-to-point", "receive a message, waiting until one matches"))
                 .out("status", STATUS).errorsOn("comm")
@@ -63,7 +66,7 @@ public final class P2pCalls implements CallFamily {
                 .in("comm", COMM).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
                     Comm c = a.comm(10);
-                    int sc = P2pArgs.count(a, 1), rc = P2pArgs.count(a, 6);
+                    long sc = P2pArgs.count(a, 1), rc = P2pArgs.count(a, 6);
                     var st = P2pArgs.type(a, 2);
                     var rt = P2pArgs.type(a, 7);
                     int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(9));
@@ -80,7 +83,7 @@ public final class P2pCalls implements CallFamily {
                 .in("source", RANK).in("recvtag", TAG).in("comm", COMM).out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
                     Comm c = a.comm(7);
-                    int n = P2pArgs.count(a, 1);
+                    long n = P2pArgs.count(a, 1);
                     var t = P2pArgs.type(a, 2);
                     int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(6));
                     int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(5));
@@ -117,6 +120,40 @@ public final class P2pCalls implements CallFamily {
                     MessageHandle h = MpiProcess.of(r).handles().add(new MessageHandle(m, a.comm(2), "msg"));
                     return new Object[] {h, remember(r, probed(m))};
                 });
+        b.call("MPI_Improbe", "point-to-point", "if a matching message has arrived, take it off the queue for MPI_Mrecv / MPI_Imrecv")
+                .in("source", RANK).in("tag", TAG).in("comm", COMM).out("flag", BOOL).out("message", MESSAGE).out("status", STATUS)
+                .errorsOn("comm")
+                .impl((r, a) -> {
+                    Handle none = Handle.nullOf(HandleKind.MESSAGE);
+                    if (a.i(0) == MpiConst.PROC_NULL) { // MPI-4.1 3.8.2: flag true, MPI_MESSAGE_NO_PROC, an empty PROC_NULL status
+                        a.comm(2);
+                        Check.recvTag(a.i(1));
+                        return new Object[] {true, MessageHandle.NO_PROC, remember(r, procNull())};
+                    }
+                    Message m = probe(r, a, false, true);
+                    if (m == null) return new Object[] {false, none, Status.EMPTY};
+                    MessageHandle h = MpiProcess.of(r).handles().add(new MessageHandle(m, a.comm(2), "msg"));
+                    return new Object[] {true, h, remember(r, probed(m))};
+                });
+        b.call("MPI_Imrecv", "point-to-point", "start receiving the message an MPI_Mprobe / MPI_Improbe took; complete with MPI_Wait")
+                .in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).inout("message", MESSAGE)
+                .out("request", REQUEST)
+                .impl((r, a) -> {
+                    MessageHandle mh = (MessageHandle) a.valid(3);
+                    Handle none = Handle.nullOf(HandleKind.MESSAGE);
+                    var layout = Check.buffer(r, a.l(0), P2pArgs.count(a, 1), P2pArgs.type(a, 2));
+                    RecvRequest q;
+                    if (mh == MessageHandle.NO_PROC) {
+                        // a receive from MPI_PROC_NULL: complete at once with the PROC_NULL status
+                        q = P2p.recv(r, layout, MpiConst.PROC_NULL, MpiConst.ANY_TAG, (Comm) MpiProcess.of(r).selfHandle());
+                    } else {
+                        q = new RecvRequest(r, mh.comm, mh.message.source, mh.message.tag, layout);
+                        mh.markFreed();
+                        MpiProcess.of(r).handles().remove(mh);
+                        P2p.deliver(mh.message, q);
+                    }
+                    return new Object[] {none, register(r, q)};
+                });
         b.call("MPI_Mrecv", "point-to-point", "receive the message an MPI_Mprobe took")
                 .in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).inout("message", MESSAGE)
                 .out("status", STATUS)
@@ -124,7 +161,7 @@ public final class P2pCalls implements CallFamily {
                     Handle h = a.valid(3);
                     MessageHandle mh = (MessageHandle) h;
                     Handle none = Handle.nullOf(HandleKind.MESSAGE);
-                    int n = P2pArgs.count(a, 1);
+                    long n = P2pArgs.count(a, 1);
                     var layout = Check.buffer(r, a.l(0), n, P2pArgs.type(a, 2)); // checked for MPI_MESSAGE_NO_PROC too
                     if (mh == MessageHandle.NO_PROC) return new Object[] {none, remember(r, procNull())};
                     RecvRequest q = new RecvRequest(r, mh.comm, mh.message.source, mh.message.tag, layout);
@@ -167,7 +204,7 @@ public final class P2pCalls implements CallFamily {
     /** Checks the arguments of a send (buf, count, datatype, dest, tag, comm) and returns its buffer. */
     static Transfer.Layout sendBuffer(Rank r, Args a) {
         Comm c = a.comm(5);
-        int n = P2pArgs.count(a, 1);
+        long n = P2pArgs.count(a, 1);
         var t = P2pArgs.type(a, 2);
         Check.sendTag(a.i(4));
         Check.dest(c, a.i(3));
@@ -176,7 +213,7 @@ public final class P2pCalls implements CallFamily {
 
     private static Transfer.Layout recvBuffer(Rank r, Args a) {
         Comm c = a.comm(5);
-        int n = P2pArgs.count(a, 1);
+        long n = P2pArgs.count(a, 1);
         var t = P2pArgs.type(a, 2);
         Check.recvTag(a.i(4));
         Check.source(c, a.i(3));

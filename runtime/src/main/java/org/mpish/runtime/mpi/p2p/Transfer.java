@@ -2,6 +2,8 @@ package org.mpish.runtime.mpi.p2p;
 
 import java.lang.foreign.MemorySegment;
 import org.mpish.runtime.Memory;
+import org.mpish.runtime.mpi.ErrorClass;
+import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.datatype.Datatype;
 
 /**
@@ -43,9 +45,20 @@ final class Transfer {
         }
     }
 
-    /** Packs a layout into a new array (the eager copy). */
+    /**
+     * The most bytes one Java array holds, so the most a copy of a message can (an eager send, MPI_Sendrecv_replace,
+     * a buffered send without an attached buffer): larger messages go straight from buffer to buffer, or are refused.
+     */
+    static final long MAX_COPY = Integer.MAX_VALUE - 8;
+
+    /** Packs a layout into a new array (the eager copy); more than {@link #MAX_COPY} bytes is MPI_ERR_COUNT. */
     static byte[] pack(Layout from) {
         long n = from.bytes();
+        if (n > MAX_COPY) {
+            throw new MpiException(ErrorClass.MPI_ERR_COUNT, "this call keeps a copy of the message, and mpish holds a copy of at most "
+                    + MAX_COPY + " bytes; the message has " + n + " (send it with MPI_Send_c / MPI_Isend_c instead, which copy"
+                    + " straight into the receive buffer)");
+        }
         if (from.contiguous()) {
             byte[] out = new byte[Math.toIntExact(n)];
             if (n > 0) {

@@ -40,11 +40,11 @@ final class Rma {
 
     // The checks are split so that the hot paths stay small enough to inline: the messages are built in cold methods.
 
-    static void count(int c, String name) {
+    static void count(long c, String name) {
         if (c < 0) throw badCount(c, name);
     }
 
-    private static MpiException badCount(int c, String name) {
+    private static MpiException badCount(long c, String name) {
         return new MpiException(MPI_ERR_COUNT, name + " is " + c + "; counts cannot be negative");
     }
 
@@ -180,7 +180,7 @@ final class Rma {
     }
 
     /** The origin data of count instances as one contiguous segment (a view, or a packed copy). */
-    static MemorySegment originData(Memory mem, long addr, int count, Datatype t) {
+    static MemorySegment originData(Memory mem, long addr, long count, Datatype t) {
         long bytes = count * t.size();
         if (bytes == 0) return MemorySegment.NULL;
         if (t.isContiguous()) return mem.segment(addr, bytes);
@@ -197,7 +197,7 @@ final class Rma {
      * the documented order.
      */
 
-    private static boolean putWord(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount, Datatype tt) {
+    private static boolean putWord(Rank r, Win w, long oaddr, long ocount, Datatype ot, int trank, long tdisp, long tcount, Datatype tt) {
         Epochs e = w.epochs;
         long obytes = ocount * ot.size();
         if (e == null || (obytes != 8 && obytes != 4) || obytes > tcount * tt.size() || !ot.committed() || !tt.committed()
@@ -215,7 +215,7 @@ final class Rma {
         return true;
     }
 
-    private static boolean getWord(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount, Datatype tt) {
+    private static boolean getWord(Rank r, Win w, long oaddr, long ocount, Datatype ot, int trank, long tdisp, long tcount, Datatype tt) {
         Epochs e = w.epochs;
         long tbytes = tcount * tt.size(), obytes = ocount * ot.size();
         if (e == null || (tbytes != 8 && tbytes != 4) || tbytes > obytes || !ot.committed() || !tt.committed()
@@ -233,7 +233,7 @@ final class Rma {
         return true;
     }
 
-    public static void put(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount,
+    public static void put(Rank r, Win w, long oaddr, long ocount, Datatype ot, int trank, long tdisp, long tcount,
                            Datatype tt, String call, boolean request) {
         if (putWord(r, w, oaddr, ocount, ot, trank, tdisp, tcount, tt)) return;
         count(ocount, "origin_count");
@@ -263,7 +263,7 @@ final class Rma {
         RmaTrace.op(r, w, call, trank, tdisp, obytes, null);
     }
 
-    public static void get(Rank r, Win w, long oaddr, int ocount, Datatype ot, int trank, long tdisp, int tcount,
+    public static void get(Rank r, Win w, long oaddr, long ocount, Datatype ot, int trank, long tdisp, long tcount,
                            Datatype tt, String call, boolean request) {
         if (getWord(r, w, oaddr, ocount, ot, trank, tdisp, tcount, tt)) return;
         count(ocount, "origin_count");
@@ -288,6 +288,10 @@ final class Rma {
                 mem.copyIn(seg, off, oaddr, tbytes);
             } else {
                 ot.checkBuffer(mem, oaddr, ocount);
+                if (tbytes > Integer.MAX_VALUE - 8) {
+                    throw new MpiException(MPI_ERR_COUNT, "a get into a non-contiguous datatype goes through one copy of at most "
+                            + (Integer.MAX_VALUE - 8) + " bytes; this one moves " + tbytes + " (use contiguous datatypes on both sides)");
+                }
                 byte[] data = tt.isContiguous() ? seg.asSlice(off, tbytes).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)
                         : TargetLayout.gather(seg, off, tt, tcount);
                 ot.unpack(data, 0, data.length, mem, oaddr, ocount);

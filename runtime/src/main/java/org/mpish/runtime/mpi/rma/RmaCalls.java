@@ -33,7 +33,7 @@ public final class RmaCalls implements CallFamily {
             if (req) put.out("request", REQUEST);
             put.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(7);
-                Rma.put(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), putName, req);
+                Rma.put(r, w, a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), a.l(5), a.type(6), putName, req);
                 return req ? request(r, w, "MPI_Rput", a.i(3)) : null;
             });
 
@@ -43,7 +43,7 @@ public final class RmaCalls implements CallFamily {
             if (req) get.out("request", REQUEST);
             get.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(7);
-                Rma.get(r, w, a.l(0), a.i(1), a.type(2), a.i(3), a.l(4), a.i(5), a.type(6), getName, req);
+                Rma.get(r, w, a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), a.l(5), a.type(6), getName, req);
                 return req ? request(r, w, "MPI_Rget", a.i(3)) : null;
             });
 
