@@ -129,8 +129,9 @@ public final class NativeEngine implements Engine {
         MethodHandle mh = plan.downcall;
         Scratch scratch = Scratch.get();
         long mark = scratch.mark();
+        NativeCall nc = new NativeCall(this, plan, rank, call, in, scratch);
+        Object[] outputs = null;
         try {
-            NativeCall nc = new NativeCall(this, plan, rank, call, in, scratch);
             Object[] cargs = nc.arguments();
             Object result;
             try {
@@ -160,7 +161,8 @@ public final class NativeEngine implements Engine {
                 }
                 default -> { }
             }
-            return nc.outputs(result);
+            outputs = nc.outputs(result);
+            return outputs;
         } catch (MemoryFault f) {
             // the process's one Rank is rank 0 of its job: the message names the MPI rank instead
             String m = f.getMessage().replace(" rank " + rank.id(), " rank " + worldRank);
@@ -169,6 +171,19 @@ public final class NativeEngine implements Engine {
             throw new ArgError(e.getMessage());
         } finally {
             scratch.release(mark);
+            nc.keepArrays(outputs);
+        }
+    }
+
+    /** How many requests hold arrays now (for tests: each completed request gives its arrays back). */
+    int holding;
+
+    /** Arrays of operations freed while running (MPI_Request_free): nothing says when the library is done with them. */
+    private final List<Arena> keptForever = new ArrayList<>();
+
+    void keepForever(Arena a) {
+        synchronized (keptForever) {
+            keptForever.add(a);
         }
     }
 
