@@ -105,7 +105,7 @@ final class NativeCall {
         Object[] c = new Object[params.size()];
         for (int i = 0; i < c.length; i++) {
             Param p = params.get(i);
-            c[i] = p.dir() != Dir.IN ? outArg(i, p) : plan.byPointer[i] ? pointerTo(p, inArg(i, p)) : inArg(i, p);
+            c[i] = p.dir() != Dir.IN && !plan.inoutByValue[i] ? outArg(i, p) : plan.byPointer[i] ? pointerTo(p, inArg(i, p)) : inArg(i, p);
         }
         return c;
     }
@@ -331,6 +331,14 @@ final class NativeCall {
         Object a = arg(i);
         if (a instanceof List<?> l) return l.size();
         if (a instanceof int[] v) return v.length;
+        // its own bound by name first: max_integers for array_of_integers, maxindex for index (MPI_Graph_get)
+        String own = p.name().replaceFirst("^array_of_", "");
+        for (int j = 0; j < i; j++) {
+            Param q = params.get(j);
+            if (q.dir() != Dir.OUT && (q.name().equals("max_" + own) || q.name().equals("max" + own))) {
+                return (int) Math.max(0, number(q, arg(j)));
+            }
+        }
         for (int j = i - 1; j >= 0; j--) {
             Param q = params.get(j);
             if (q.dir() != Dir.OUT && q.type().kind() == PType.Kind.INT) return (int) Math.max(0, number(q, arg(j)));
@@ -378,6 +386,7 @@ final class NativeCall {
     }
 
     private Object output(int i, Param p) {
+        if (plan.inoutByValue[i]) return arg(i);
         MemorySegment s = out[i];
         PType t = p.type();
         int n = lengths[i];
@@ -389,6 +398,7 @@ final class NativeCall {
                 return plan.errorClass[i] ? engine.errors().toMpish(v) : v;
             }
             case INT_ARRAY -> { return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT); }
+            case LONG_ARRAY -> { return s.asSlice(0, 8L * n).toArray(ValueLayout.JAVA_LONG); }
             case BOOL -> { return s.get(ValueLayout.JAVA_INT, 0) != 0; }
             case LONG -> {
                 long v = s.get(ValueLayout.JAVA_LONG, 0);
@@ -427,8 +437,8 @@ final class NativeCall {
         Handle h = lib.handle(p.type().handleKind(), raw);
         if (p.dir() == Dir.INOUT && arg(i) instanceof NativeHandle old && old != h && !old.isPredefined()) {
             retire(old);
-            Long mem = engine.windowMemoryOf(old);
-            if (mem != null) rank.memory().unmap(mem);
+            List<Long> mem = engine.windowMemoryOf(old);
+            if (mem != null) for (long m : mem) rank.memory().unmap(m);
         }
         return h;
     }
@@ -444,15 +454,17 @@ final class NativeCall {
         if (ra >= 0) return ra;
         long size = 0;
         for (int j = 0; j < params.size(); j++) {
-            if (params.get(j).name().equals("size") && params.get(j).dir() == Dir.IN) size = number(params.get(j), arg(j));
+            if (!params.get(j).name().equals("size")) continue;
+            // MPI_Win_allocate's size is given; MPI_Win_shared_query's is what the library wrote
+            size = params.get(j).dir() == Dir.IN ? number(params.get(j), arg(j)) : out[j].get(ValueLayout.JAVA_LONG, 0);
         }
         if (size <= 0) return ptr;
         long addr = rank.memory().map(MemorySegment.ofAddress(ptr).reinterpret(size), size);
         for (int j = 0; j < params.size(); j++) {
-            if (params.get(j).type().handleKind() == HandleKind.WIN && params.get(j).dir() == Dir.OUT) {
-                Handle w = lib.handle(HandleKind.WIN, getHandle(out[j], 0, HandleKind.WIN));
-                engine.ownWindowMemory(w, addr);
-            }
+            if (params.get(j).type().handleKind() != HandleKind.WIN) continue;
+            // the window the memory belongs to (made by this call, or queried): MPI_Win_free unmaps it
+            Handle w = params.get(j).dir() == Dir.OUT ? lib.handle(HandleKind.WIN, getHandle(out[j], 0, HandleKind.WIN)) : handle(params.get(j), arg(j));
+            engine.ownWindowMemory(w, addr);
         }
         return addr;
     }

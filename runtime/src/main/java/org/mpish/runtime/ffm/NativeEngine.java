@@ -55,8 +55,8 @@ public final class NativeEngine implements Engine {
     final Upcalls upcalls;
     private final ErrorClasses errors;
     private boolean initialized;
-    /** Memory the library allocated (MPI_Alloc_mem, MPI_Win_allocate), by the window that owns it. */
-    private final Map<Handle, Long> windowMemory = new ConcurrentHashMap<>();
+    /** Memory the library allocated (MPI_Win_allocate), or a peer's segment (MPI_Win_shared_query), by the window it belongs to. */
+    private final Map<Handle, List<Long>> windowMemory = new ConcurrentHashMap<>();
 
     /** The signatures of the helpers called on every buffer or status (built once: building one per call cost more than the call). */
     final FunctionDescriptor fdTypeExtent, fdCommSize, fdGetElements, fdTestCancelled, fdSetElements, fdSetCancelled;
@@ -121,7 +121,11 @@ public final class NativeEngine implements Engine {
         if (!initialized && !ALWAYS_ALLOWED.contains(call.name())) initImplicitly(rank);
         Plan plan = plans.get(call);
         if (plan == null) {
-            if (!lib.has(call.name())) { // a call newer than the library (MPI_Buffer_iflush is MPI-4.1)
+            if (!lib.has(call.name())) {
+                // Open MPI's mpi.h makes these two macros (no symbol): the arithmetic the standard defines them as
+                if (call.name().equals("MPI_Aint_add")) return new Object[] {((Number) in[0]).longValue() + ((Number) in[1]).longValue()};
+                if (call.name().equals("MPI_Aint_diff")) return new Object[] {((Number) in[0]).longValue() - ((Number) in[1]).longValue()};
+                // a call newer than the library (MPI_Buffer_iflush is MPI-4.1)
                 throw new ArgError(lib.impl() + " (" + lib.version().replaceAll("\\s+", " ") + ") does not have this call");
             }
             plan = plans.computeIfAbsent(call, c -> new Plan(spread(lib.downcall(c.name(), descriptor(c))), c));
@@ -249,7 +253,9 @@ public final class NativeEngine implements Engine {
     /** The downcall's C signature, from the declaration: every OUT or INOUT parameter and every array is a pointer. */
     FunctionDescriptor descriptor(Call call) {
         List<MemoryLayout> args = new ArrayList<>();
-        for (Param p : call.params()) args.add(p.dir() != Dir.IN || byPointer(p) ? ValueLayout.ADDRESS : inLayout(p.type()));
+        for (Param p : call.params()) {
+            args.add((p.dir() != Dir.IN && !inoutByValue(p)) || byPointer(p) ? ValueLayout.ADDRESS : inLayout(p.type()));
+        }
         MemoryLayout[] a = args.toArray(new MemoryLayout[0]);
         return switch (call.cReturn()) {
             case "int" -> FunctionDescriptor.of(ValueLayout.JAVA_INT, a);
@@ -258,6 +264,15 @@ public final class NativeEngine implements Engine {
             case "void" -> FunctionDescriptor.ofVoid(a);
             default -> throw new ArgError(call.name() + " returns " + call.cReturn() + ", which the native engine cannot take yet");
         };
+    }
+
+    /**
+     * An INOUT the C function takes by value ({@code int MPI_Info_set(MPI_Info info, ...)}: the object changes, not
+     * the handle): passed as an IN, and given back as it came.
+     */
+    static boolean inoutByValue(Param p) {
+        String c = p.cDecl();
+        return p.dir() == Dir.INOUT && c != null && !c.contains("*") && !c.contains("[");
     }
 
     /** An IN value the C function takes through a pointer ({@code int MPI_Cancel(MPI_Request *request)}). */
@@ -331,8 +346,11 @@ public final class NativeEngine implements Engine {
         return -1;
     }
 
-    void ownWindowMemory(Handle win, long address) { windowMemory.put(win, address); }
-    Long windowMemoryOf(Handle win) { return windowMemory.remove(win); }
+    void ownWindowMemory(Handle win, long address) {
+        windowMemory.computeIfAbsent(win, w -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(address);
+    }
+
+    List<Long> windowMemoryOf(Handle win) { return windowMemory.remove(win); }
 
     static Status statusOf(Object raw) { return raw instanceof Status s ? s : null; }
 

@@ -18,6 +18,8 @@ final class Plan {
     final int[] input;
     /** Per parameter: an IN value the function takes through a pointer; a C array ({@code int ranks[]}); an error class or code. */
     final boolean[] byPointer, array, errorClass;
+    /** Per parameter: an INOUT the C function takes by value (see {@link NativeEngine#inoutByValue}). */
+    final boolean[] inoutByValue;
     final boolean returnsInt;
     /** The call starts an operation that outlives it (it gives a request): its array arguments are kept until completion. */
     final boolean keepsArrays;
@@ -30,11 +32,13 @@ final class Plan {
         byPointer = new boolean[n];
         array = new boolean[n];
         errorClass = new boolean[n];
+        inoutByValue = new boolean[n];
         int k = 0;
         for (int i = 0; i < n; i++) {
             Param p = params.get(i);
             input[i] = p.isInput() ? k++ : -1;
             byPointer[i] = p.dir() == Dir.IN && NativeEngine.byPointer(p);
+            inoutByValue[i] = NativeEngine.inoutByValue(p);
             array[i] = p.cDecl() != null && p.cDecl().endsWith("[]");
             errorClass[i] = p.name().equals("errorclass") || p.name().equals("errorcode");
         }
