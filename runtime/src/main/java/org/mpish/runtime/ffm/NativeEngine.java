@@ -125,6 +125,7 @@ public final class NativeEngine implements Engine {
                 // Open MPI's mpi.h makes these two macros (no symbol): the arithmetic the standard defines them as
                 if (call.name().equals("MPI_Aint_add")) return new Object[] {((Number) in[0]).longValue() + ((Number) in[1]).longValue()};
                 if (call.name().equals("MPI_Aint_diff")) return new Object[] {((Number) in[0]).longValue() - ((Number) in[1]).longValue()};
+                if (call.name().equals("MPI_Info_get_string") && lib.has("MPI_Info_get")) return infoGetString(rank, in);
                 // a call newer than the library (MPI_Buffer_iflush is MPI-4.1)
                 throw new ArgError(lib.impl() + " (" + lib.version().replaceAll("\\s+", " ") + ") does not have this call");
             }
@@ -189,6 +190,20 @@ public final class NativeEngine implements Engine {
         synchronized (keptForever) {
             keptForever.add(a);
         }
+    }
+
+    /**
+     * MPI_Info_get_string (MPI-4.0) on a library without it (Open MPI 4.1.4), from the two MPI-3.1 calls it replaces:
+     * the value's length, then the value, cut to buflen - 1 characters; buflen comes back as the length + 1.
+     */
+    private Object[] infoGetString(Rank rank, Object[] in) {
+        int buflen = ((Number) in[2]).intValue();
+        Object[] len = invoke(rank, catalogue.call("MPI_Info_get_valuelen"), new Object[] {in[0], in[1]});
+        if (!Boolean.TRUE.equals(len[1])) return new Object[] {buflen, null, false};
+        int n = ((Number) len[0]).intValue();
+        String v = (String) invoke(rank, catalogue.call("MPI_Info_get"), new Object[] {in[0], in[1], n})[0];
+        String cut = buflen <= 0 ? "" : v.length() >= buflen ? v.substring(0, buflen - 1) : v;
+        return new Object[] {n + 1, cut, true};
     }
 
     /** A call before MPI_Init: initializes MPI first, as the in-process runtime and mpi4py do. */
