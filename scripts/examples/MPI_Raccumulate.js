@@ -1,4 +1,5 @@
 // mpish: -n 3
+// mpish-compare: differs /saw \d+ before/ which rank's addition reaches the counter first is the library's timing; in-process it is one fixed order
 // Request-based accumulates: every rank adds 5 to rank 0's counter, then fetches-and-adds 1.
 const rank = MPI.Comm_rank(MPI.COMM_WORLD);
 const { baseptr, win } = MPI.Win_allocate(4, 4, MPI.INFO_NULL, MPI.COMM_WORLD);

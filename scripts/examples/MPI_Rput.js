@@ -1,3 +1,4 @@
+// mpish-compare: differs /read back \d+ \d+/ MPICH 4.0.2 loses rank 0's put into rank 1's part of an MPI_Win_allocate window here (so does this program in C; with MPI_Win_create the data arrives)
 // Request-based put and get inside a passive-target epoch: MPI_Wait gives origin completion,
 // MPI_Win_flush (or the unlock) completion at the target.
 const rank = MPI.Comm_rank(MPI.COMM_WORLD);

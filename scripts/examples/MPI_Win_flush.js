@@ -1,3 +1,4 @@
+// mpish-compare: differs /holds \d+ \d+/ MPICH 4.0.2 loses RMA into rank 1's part of an MPI_Win_allocate window (as in MPI_Rput's example)
 // Flushes complete operations without ending the lock epoch: flush_local makes the origin
 // buffer reusable, flush completes the operation at the target as well.
 const rank = MPI.Comm_rank(MPI.COMM_WORLD);

@@ -11,12 +11,13 @@ let kv = MPI.Comm_create_keyval(copy, del, null);
 MPI.Comm_set_attr(MPI.COMM_WORLD, kv, {generation: 0});
 const a = MPI.Comm_dup(MPI.COMM_WORLD);
 const {newcomm: b, request} = MPI.Comm_idup(a);
+say(`MPI_Comm_idup gave ${request}`);
+MPI.Wait(request); // b is usable only once the duplication completes (MPICH fails an early use)
 const c = MPI.Comm_dup_with_info(b, MPI.INFO_NULL);
 for (const comm of [a, b, c]) {
   const {flag, attribute_val} = MPI.Comm_get_attr(comm, kv);
   say(`${comm}: flag ${flag}, generation ${attribute_val.generation}`);
 }
-say(`MPI_Comm_idup gave ${request}`);
 
 MPI.Comm_delete_attr(b, kv);
 say(`after delete_attr on ${b}: flag ${MPI.Comm_get_attr(b, kv).flag}`);

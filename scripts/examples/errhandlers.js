@@ -1,4 +1,5 @@
 // mpish: -n 2
+// mpish-compare: differs /handler: .* on/ MPI_Error_string's text is the implementation's own
 // Error handlers: a JavaScript handler on a communicator and on a window, MPI_ERRORS_RETURN,
 // MPI_Comm_call_errhandler, and freeing a handler that is still in use.
 const rank = MPI.Comm_rank(MPI.COMM_WORLD);

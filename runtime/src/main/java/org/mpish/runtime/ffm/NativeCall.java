@@ -40,6 +40,8 @@ final class NativeCall {
     private final int[] lengths;
 
     private final Plan plan;
+    /** The arrays of a call that starts an operation, until its request takes them. */
+    private Arena held;
 
     NativeCall(NativeEngine engine, Plan plan, Rank rank, Call call, Object[] in, SegmentAllocator arena) {
         this.plan = plan;
@@ -55,6 +57,47 @@ final class NativeCall {
         this.lengths = new int[params.size()];
     }
 
+    /**
+     * Where IN arrays go: the scratch memory, given back when the call returns; for a call that starts an operation
+     * (a nonblocking or persistent collective), memory of its own that the request keeps ({@link #keepArrays}).
+     */
+    private SegmentAllocator arrays() {
+        if (!plan.keepsArrays) return arena;
+        if (held == null) held = Arena.ofShared();
+        return held;
+    }
+
+    /** After a successful call: the request it gave keeps the arrays; after a failed one (or no request), they go. */
+    void keepArrays(Object[] outputs) {
+        if (held == null) return;
+        if (outputs != null) {
+            for (Object o : outputs) {
+                if (o instanceof NativeHandle h && h.kind() == HandleKind.REQUEST) {
+                    h.held = held;
+                    held = null;
+                    engine.holding++;
+                    return;
+                }
+            }
+        }
+        held.close();
+        held = null;
+    }
+
+    /**
+     * A request the library completed or freed (now the null handle): its arrays are no longer read, except after
+     * MPI_Request_free of an operation still running, which completes later unseen: those arrays stay for the life of
+     * the process (the engine keeps them).
+     */
+    private void retire(NativeHandle old) {
+        lib.forget(old);
+        if (old.held == null) return;
+        engine.holding--;
+        if (call.name().equals("MPI_Request_free")) engine.keepForever(old.held);
+        else old.held.close();
+        old.held = null;
+    }
+
     private Object arg(int param) { return input[param] < 0 ? null : in[input[param]]; }
 
     /** The arguments of the downcall, in C order. */
@@ -62,7 +105,7 @@ final class NativeCall {
         Object[] c = new Object[params.size()];
         for (int i = 0; i < c.length; i++) {
             Param p = params.get(i);
-            c[i] = p.dir() != Dir.IN ? outArg(i, p) : plan.byPointer[i] ? pointerTo(p, inArg(i, p)) : inArg(i, p);
+            c[i] = p.dir() != Dir.IN && !plan.inoutByValue[i] ? outArg(i, p) : plan.byPointer[i] ? pointerTo(p, inArg(i, p)) : inArg(i, p);
         }
         return c;
     }
@@ -85,13 +128,13 @@ final class NativeCall {
             case STRING -> { return a == null ? MemorySegment.NULL : arena.allocateFrom(a.toString()); }
             case INT_ARRAY -> {
                 int[] v = ints(p, a);
-                return v == null ? MemorySegment.NULL : arena.allocateFrom(ValueLayout.JAVA_INT, v);
+                return v == null ? MemorySegment.NULL : arrays().allocateFrom(ValueLayout.JAVA_INT, v);
             }
             case LONG_ARRAY -> {
                 long[] v = longs(p, a);
-                return v == null ? MemorySegment.NULL : arena.allocateFrom(ValueLayout.JAVA_LONG, v);
+                return v == null ? MemorySegment.NULL : arrays().allocateFrom(ValueLayout.JAVA_LONG, v);
             }
-            case HANDLE_ARRAY -> { return handleArray(p, a); }
+            case HANDLE_ARRAY -> { return handleArray(p, a, arrays()); }
             case STATUS -> { return status(a); }
             case CALLBACK -> { return callback(p, a); }
             case VALUE -> { return value(p, a); }
@@ -217,13 +260,13 @@ final class NativeCall {
         throw new ArgError(p.name() + ": expected an array of integers");
     }
 
-    private MemorySegment handleArray(Param p, Object a) {
+    private MemorySegment handleArray(Param p, Object a, SegmentAllocator where) {
         if (a == null) return MemorySegment.NULL;
         List<?> l = a instanceof List<?> x ? x : a instanceof Object[] arr ? List.of(arr) : null;
         if (l == null) throw new ArgError(p.name() + ": expected an array of handles");
         HandleKind k = p.type().handleKind();
         ValueLayout hl = lib.handleLayout(k);
-        MemorySegment s = arena.allocate(hl.byteSize() * Math.max(1, l.size()));
+        MemorySegment s = where.allocate(hl.byteSize() * Math.max(1, l.size()));
         for (int j = 0; j < l.size(); j++) {
             long raw = lib.raw(handle(p, l.get(j)));
             if (hl == ValueLayout.JAVA_INT) s.setAtIndex(ValueLayout.JAVA_INT, j, (int) raw);
@@ -288,6 +331,14 @@ final class NativeCall {
         Object a = arg(i);
         if (a instanceof List<?> l) return l.size();
         if (a instanceof int[] v) return v.length;
+        // its own bound by name first: max_integers for array_of_integers, maxindex for index (MPI_Graph_get)
+        String own = p.name().replaceFirst("^array_of_", "");
+        for (int j = 0; j < i; j++) {
+            Param q = params.get(j);
+            if (q.dir() != Dir.OUT && (q.name().equals("max_" + own) || q.name().equals("max" + own))) {
+                return (int) Math.max(0, number(q, arg(j)));
+            }
+        }
         for (int j = i - 1; j >= 0; j--) {
             Param q = params.get(j);
             if (q.dir() != Dir.OUT && q.type().kind() == PType.Kind.INT) return (int) Math.max(0, number(q, arg(j)));
@@ -302,7 +353,7 @@ final class NativeCall {
             case INT, BOOL -> s.set(ValueLayout.JAVA_INT, 0, a instanceof Boolean b ? (b ? 1 : 0) : (int) number(p, a));
             case LONG -> s.set(ValueLayout.JAVA_LONG, 0, number(p, a));
             case HANDLE -> setHandle(s, 0, p.type().handleKind(), lib.raw(handle(p, a)));
-            case HANDLE_ARRAY -> MemorySegment.copy(handleArray(p, a), 0, s, 0, Math.min(s.byteSize(),
+            case HANDLE_ARRAY -> MemorySegment.copy(handleArray(p, a, arena), 0, s, 0, Math.min(s.byteSize(),
                     lib.handleLayout(p.type().handleKind()).byteSize() * lengths[i]));
             case INT_ARRAY -> {
                 int[] v = ints(p, a);
@@ -335,6 +386,7 @@ final class NativeCall {
     }
 
     private Object output(int i, Param p) {
+        if (plan.inoutByValue[i]) return arg(i);
         MemorySegment s = out[i];
         PType t = p.type();
         int n = lengths[i];
@@ -346,6 +398,7 @@ final class NativeCall {
                 return plan.errorClass[i] ? engine.errors().toMpish(v) : v;
             }
             case INT_ARRAY -> { return s.asSlice(0, 4L * n).toArray(ValueLayout.JAVA_INT); }
+            case LONG_ARRAY -> { return s.asSlice(0, 8L * n).toArray(ValueLayout.JAVA_LONG); }
             case BOOL -> { return s.get(ValueLayout.JAVA_INT, 0) != 0; }
             case LONG -> {
                 long v = s.get(ValueLayout.JAVA_LONG, 0);
@@ -363,7 +416,7 @@ final class NativeCall {
                 Handle[] hs = new Handle[n];
                 for (int j = 0; j < n; j++) {
                     Handle h = lib.handle(t.handleKind(), getHandle(s, j, t.handleKind()));
-                    if (j < given.size() && given.get(j) instanceof NativeHandle old && old != h && !old.isPredefined()) lib.forget(old);
+                    if (j < given.size() && given.get(j) instanceof NativeHandle old && old != h && !old.isPredefined()) retire(old);
                     hs[j] = h;
                 }
                 return hs;
@@ -383,9 +436,9 @@ final class NativeCall {
     private Object handleOut(int i, Param p, long raw) {
         Handle h = lib.handle(p.type().handleKind(), raw);
         if (p.dir() == Dir.INOUT && arg(i) instanceof NativeHandle old && old != h && !old.isPredefined()) {
-            lib.forget(old);
-            Long mem = engine.windowMemoryOf(old);
-            if (mem != null) rank.memory().unmap(mem);
+            retire(old);
+            List<Long> mem = engine.windowMemoryOf(old);
+            if (mem != null) for (long m : mem) rank.memory().unmap(m);
         }
         return h;
     }
@@ -401,15 +454,17 @@ final class NativeCall {
         if (ra >= 0) return ra;
         long size = 0;
         for (int j = 0; j < params.size(); j++) {
-            if (params.get(j).name().equals("size") && params.get(j).dir() == Dir.IN) size = number(params.get(j), arg(j));
+            if (!params.get(j).name().equals("size")) continue;
+            // MPI_Win_allocate's size is given; MPI_Win_shared_query's is what the library wrote
+            size = params.get(j).dir() == Dir.IN ? number(params.get(j), arg(j)) : out[j].get(ValueLayout.JAVA_LONG, 0);
         }
         if (size <= 0) return ptr;
         long addr = rank.memory().map(MemorySegment.ofAddress(ptr).reinterpret(size), size);
         for (int j = 0; j < params.size(); j++) {
-            if (params.get(j).type().handleKind() == HandleKind.WIN && params.get(j).dir() == Dir.OUT) {
-                Handle w = lib.handle(HandleKind.WIN, getHandle(out[j], 0, HandleKind.WIN));
-                engine.ownWindowMemory(w, addr);
-            }
+            if (params.get(j).type().handleKind() != HandleKind.WIN) continue;
+            // the window the memory belongs to (made by this call, or queried): MPI_Win_free unmaps it
+            Handle w = params.get(j).dir() == Dir.OUT ? lib.handle(HandleKind.WIN, getHandle(out[j], 0, HandleKind.WIN)) : handle(params.get(j), arg(j));
+            engine.ownWindowMemory(w, addr);
         }
         return addr;
     }

@@ -55,8 +55,8 @@ public final class NativeEngine implements Engine {
     final Upcalls upcalls;
     private final ErrorClasses errors;
     private boolean initialized;
-    /** Memory the library allocated (MPI_Alloc_mem, MPI_Win_allocate), by the window that owns it. */
-    private final Map<Handle, Long> windowMemory = new ConcurrentHashMap<>();
+    /** Memory the library allocated (MPI_Win_allocate), or a peer's segment (MPI_Win_shared_query), by the window it belongs to. */
+    private final Map<Handle, List<Long>> windowMemory = new ConcurrentHashMap<>();
 
     /** The signatures of the helpers called on every buffer or status (built once: building one per call cost more than the call). */
     final FunctionDescriptor fdTypeExtent, fdCommSize, fdGetElements, fdTestCancelled, fdSetElements, fdSetCancelled;
@@ -121,7 +121,12 @@ public final class NativeEngine implements Engine {
         if (!initialized && !ALWAYS_ALLOWED.contains(call.name())) initImplicitly(rank);
         Plan plan = plans.get(call);
         if (plan == null) {
-            if (!lib.has(call.name())) { // a call newer than the library (MPI_Buffer_iflush is MPI-4.1)
+            if (!lib.has(call.name())) {
+                // Open MPI's mpi.h makes these two macros (no symbol): the arithmetic the standard defines them as
+                if (call.name().equals("MPI_Aint_add")) return new Object[] {((Number) in[0]).longValue() + ((Number) in[1]).longValue()};
+                if (call.name().equals("MPI_Aint_diff")) return new Object[] {((Number) in[0]).longValue() - ((Number) in[1]).longValue()};
+                if (call.name().equals("MPI_Info_get_string") && lib.has("MPI_Info_get")) return infoGetString(rank, in);
+                // a call newer than the library (MPI_Buffer_iflush is MPI-4.1)
                 throw new ArgError(lib.impl() + " (" + lib.version().replaceAll("\\s+", " ") + ") does not have this call");
             }
             plan = plans.computeIfAbsent(call, c -> new Plan(spread(lib.downcall(c.name(), descriptor(c))), c));
@@ -129,8 +134,9 @@ public final class NativeEngine implements Engine {
         MethodHandle mh = plan.downcall;
         Scratch scratch = Scratch.get();
         long mark = scratch.mark();
+        NativeCall nc = new NativeCall(this, plan, rank, call, in, scratch);
+        Object[] outputs = null;
         try {
-            NativeCall nc = new NativeCall(this, plan, rank, call, in, scratch);
             Object[] cargs = nc.arguments();
             Object result;
             try {
@@ -160,7 +166,8 @@ public final class NativeEngine implements Engine {
                 }
                 default -> { }
             }
-            return nc.outputs(result);
+            outputs = nc.outputs(result);
+            return outputs;
         } catch (MemoryFault f) {
             // the process's one Rank is rank 0 of its job: the message names the MPI rank instead
             String m = f.getMessage().replace(" rank " + rank.id(), " rank " + worldRank);
@@ -169,7 +176,34 @@ public final class NativeEngine implements Engine {
             throw new ArgError(e.getMessage());
         } finally {
             scratch.release(mark);
+            nc.keepArrays(outputs);
         }
+    }
+
+    /** How many requests hold arrays now (for tests: each completed request gives its arrays back). */
+    int holding;
+
+    /** Arrays of operations freed while running (MPI_Request_free): nothing says when the library is done with them. */
+    private final List<Arena> keptForever = new ArrayList<>();
+
+    void keepForever(Arena a) {
+        synchronized (keptForever) {
+            keptForever.add(a);
+        }
+    }
+
+    /**
+     * MPI_Info_get_string (MPI-4.0) on a library without it (Open MPI 4.1.4), from the two MPI-3.1 calls it replaces:
+     * the value's length, then the value, cut to buflen - 1 characters; buflen comes back as the length + 1.
+     */
+    private Object[] infoGetString(Rank rank, Object[] in) {
+        int buflen = ((Number) in[2]).intValue();
+        Object[] len = invoke(rank, catalogue.call("MPI_Info_get_valuelen"), new Object[] {in[0], in[1]});
+        if (!Boolean.TRUE.equals(len[1])) return new Object[] {buflen, null, false};
+        int n = ((Number) len[0]).intValue();
+        String v = (String) invoke(rank, catalogue.call("MPI_Info_get"), new Object[] {in[0], in[1], n})[0];
+        String cut = buflen <= 0 ? "" : v.length() >= buflen ? v.substring(0, buflen - 1) : v;
+        return new Object[] {n + 1, cut, true};
     }
 
     /** A call before MPI_Init: initializes MPI first, as the in-process runtime and mpi4py do. */
@@ -234,7 +268,9 @@ public final class NativeEngine implements Engine {
     /** The downcall's C signature, from the declaration: every OUT or INOUT parameter and every array is a pointer. */
     FunctionDescriptor descriptor(Call call) {
         List<MemoryLayout> args = new ArrayList<>();
-        for (Param p : call.params()) args.add(p.dir() != Dir.IN || byPointer(p) ? ValueLayout.ADDRESS : inLayout(p.type()));
+        for (Param p : call.params()) {
+            args.add((p.dir() != Dir.IN && !inoutByValue(p)) || byPointer(p) ? ValueLayout.ADDRESS : inLayout(p.type()));
+        }
         MemoryLayout[] a = args.toArray(new MemoryLayout[0]);
         return switch (call.cReturn()) {
             case "int" -> FunctionDescriptor.of(ValueLayout.JAVA_INT, a);
@@ -243,6 +279,15 @@ public final class NativeEngine implements Engine {
             case "void" -> FunctionDescriptor.ofVoid(a);
             default -> throw new ArgError(call.name() + " returns " + call.cReturn() + ", which the native engine cannot take yet");
         };
+    }
+
+    /**
+     * An INOUT the C function takes by value ({@code int MPI_Info_set(MPI_Info info, ...)}: the object changes, not
+     * the handle): passed as an IN, and given back as it came.
+     */
+    static boolean inoutByValue(Param p) {
+        String c = p.cDecl();
+        return p.dir() == Dir.INOUT && c != null && !c.contains("*") && !c.contains("[");
     }
 
     /** An IN value the C function takes through a pointer ({@code int MPI_Cancel(MPI_Request *request)}). */
@@ -316,8 +361,11 @@ public final class NativeEngine implements Engine {
         return -1;
     }
 
-    void ownWindowMemory(Handle win, long address) { windowMemory.put(win, address); }
-    Long windowMemoryOf(Handle win) { return windowMemory.remove(win); }
+    void ownWindowMemory(Handle win, long address) {
+        windowMemory.computeIfAbsent(win, w -> new java.util.concurrent.CopyOnWriteArrayList<>()).add(address);
+    }
+
+    List<Long> windowMemoryOf(Handle win) { return windowMemory.remove(win); }
 
     static Status statusOf(Object raw) { return raw instanceof Status s ? s : null; }
 

@@ -1,5 +1,6 @@
 package org.mpish.runtime.ffm;
 
+import java.lang.foreign.Arena;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 
@@ -12,6 +13,12 @@ final class NativeHandle extends Handle {
     private final boolean predefined;
     /** A datatype's extent or a communicator's size, once asked of the library (-1 before): neither ever changes. */
     long cachedSize = -1;
+    /**
+     * A nonblocking or persistent collective's request: the native copies of its array arguments (counts,
+     * displacements, datatypes), which the library may read until the operation completes (MPI-4.1 section 6.12:
+     * they must not change before then), so they live until the request is completed or freed.
+     */
+    Arena held;
 
     NativeHandle(HandleKind kind, String name, long raw, boolean predefined) {
         super(kind, name);

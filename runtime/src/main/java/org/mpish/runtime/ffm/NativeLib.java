@@ -76,7 +76,21 @@ public final class NativeLib {
 
     boolean has(String name) { return lookup().find(name).isPresent(); }
 
-    MethodHandle downcall(String name, FunctionDescriptor fd) { return linker.downcallHandle(symbol(name), fd); }
+    /**
+     * Queries that neither block nor call back (a rank, a size, a status field): their downcalls are critical, which
+     * skips the thread-state change around the call (about half the cost of a bare downcall). A call that can wait
+     * for another process or run a callback must not be one: the garbage collector cannot stop the thread during it.
+     */
+    static final java.util.Set<String> CRITICAL = java.util.Set.of("MPI_Comm_rank", "MPI_Comm_size", "MPI_Type_size",
+            "MPI_Type_get_extent", "MPI_Type_get_true_extent", "MPI_Get_count", "MPI_Get_elements", "MPI_Get_elements_x",
+            "MPI_Test_cancelled", "MPI_Status_set_elements_x", "MPI_Status_set_cancelled", "MPI_Wtime", "MPI_Wtick",
+            "MPI_Initialized", "MPI_Finalized", "MPI_Get_version", "MPI_Query_thread", "MPI_Is_thread_main",
+            "MPI_Group_size", "MPI_Group_rank", "MPI_Comm_test_inter");
+
+    MethodHandle downcall(String name, FunctionDescriptor fd) {
+        return CRITICAL.contains(name) ? linker.downcallHandle(symbol(name), fd, Linker.Option.critical(false))
+                : linker.downcallHandle(symbol(name), fd);
+    }
 
     /** The value of constant {@code name} in this process (an address, or an integer), or null if the library lacks it. */
     Long rawOf(String name) {
