@@ -127,8 +127,18 @@ final class MdocFormatter {
         }, null);
         row("Pf", MdocFormatter::prePf, null);
         row("Xr", MdocFormatter::preXr, null);
+        // .Sm off glues every following word to the one before, across lines and macros, until .Sm on
         row("Sm", (f, n) -> {
-            f.spacing = n.opts.isEmpty() ? !f.spacing : n.opts.get(0).equals("on");
+            if (n.opts.isEmpty()) {
+                f.p.flags ^= Terminal.NONOSPACE;
+            } else if (n.opts.get(0).equals("on")) {
+                f.p.flags &= ~Terminal.NONOSPACE;
+            } else {
+                f.p.flags |= Terminal.NONOSPACE;
+            }
+            if (f.p.col > 0 && !f.p.has(Terminal.NONOSPACE)) {
+                f.p.flags &= ~Terminal.NOSPACE;
+            }
             return false;
         }, null);
         row("D1", MdocBlocks::preD1, MdocBlocks::postD1);
@@ -184,7 +194,6 @@ final class MdocFormatter {
 
     final Terminal p;
     private final MdocParser doc;
-    boolean spacing = true;
     private String name = "";
     private String section = "";
     private int listDepth;
@@ -327,7 +336,7 @@ final class MdocFormatter {
             p.flags |= Terminal.NOSPACE;
         }
         p.word(t);
-        if (d == MdocParser.OPEN || !spacing) {
+        if (d == MdocParser.OPEN) {
             p.flags |= Terminal.NOSPACE;
         }
     }
@@ -368,6 +377,7 @@ final class MdocFormatter {
             f.section = title.toString().strip();
         }
         p.offset = 5;
+        MdocBlocks.tabs(p, ".5i");
         p.flags |= Terminal.NOSPACE;
         for (int i = head; i < n.kids.size(); i++) {
             f.node(n.kids.get(i));

@@ -163,6 +163,10 @@ final class MdocParser {
         int sp = rest.indexOf(' ');
         String name = sp < 0 ? rest : rest.substring(0, sp);
         String argstr = sp < 0 ? "" : rest.substring(sp + 1);
+        if (name.equals("It") && inColumnList()) {
+            // in a -column list a tab separates cells as .Ta does
+            argstr = argstr.replace("\t", " Ta ");
+        }
         List<String> args = Roff.arguments(argstr);
         switch (name) {
             case "Dd" -> {
@@ -234,7 +238,16 @@ final class MdocParser {
                 return;
             }
             cur = m;
+            Node scope = m;
             parseArgs(m, args, 0, true);
+            if (cur != m) {
+                // closed on its own line (.Oo ... Oc): the line's last word is in the enclosing scope
+                scope = cur;
+            }
+            Node last = lastLeaf(scope, m);
+            if (last != null && last.tok == null && endsSentence(last.text)) {
+                last.eos = true;
+            }
             return;
         }
         parseInto(m, args, 0);
@@ -245,6 +258,14 @@ final class MdocParser {
         if (name.equals("Sh") || name.equals("Ss") || name.equals("It")) {
             cur = m;
         }
+    }
+
+    private boolean inColumnList() {
+        Node bl = cur;
+        while (bl != root && !"Bl".equals(bl.tok)) {
+            bl = bl.parent;
+        }
+        return bl != root && bl.opts.contains("-column");
     }
 
     /** The last word of the line that began with {@code m} (it may have landed in m's parent). */
