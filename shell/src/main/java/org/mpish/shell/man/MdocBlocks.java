@@ -159,7 +159,7 @@ final class MdocBlocks {
     }
 
     /** The node before {@code n} in its parent's body (a heading's or item's head words do not count). */
-    private static MdocParser.Node previous(MdocParser.Node n) {
+    static MdocParser.Node previous(MdocParser.Node n) {
         MdocParser.Node parent = n.parent;
         if (parent == null) {
             return null;

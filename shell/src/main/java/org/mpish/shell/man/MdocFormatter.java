@@ -152,7 +152,40 @@ final class MdocFormatter {
             f.p.flags |= Terminal.PREKEEP;
             return true;
         }, (f, n) -> f.p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP));
-        row("Rs", null, null);
+        row("Rs", (f, n) -> {
+            if (f.section.equals("SEE ALSO") && MdocBlocks.previous(n) != null) {
+                f.p.vspace();
+            }
+            return true;
+        }, null);
+        row("%A", (f, n) -> {
+            if (isRef(prevSibling(n), "%A") && !isRef(nextSibling(n), "%A")) {
+                f.p.word("and");
+            }
+            return true;
+        }, MdocFormatter::postReference);
+        for (String t : List.of("%B", "%I", "%J")) {
+            row(t, font(Output.UNDER), MdocFormatter::postReference);
+        }
+        for (String t : List.of("%D", "%N", "%O", "%P", "%R", "%V", "%C", "%Q", "%U")) {
+            row(t, null, MdocFormatter::postReference);
+        }
+        // a title is quoted when the reference also names a book or journal, else underlined
+        row("%T", (f, n) -> {
+            if (quotedTitle(n)) {
+                f.p.word("\\(lq");
+                f.p.flags |= Terminal.NOSPACE;
+            } else {
+                f.p.fontRepl(Output.UNDER);
+            }
+            return true;
+        }, (f, n) -> {
+            if (quotedTitle(n)) {
+                f.p.flags |= Terminal.NOSPACE;
+                f.p.word("\\(rq");
+            }
+            postReference(f, n);
+        });
         row("Ux", (f, n) -> {
             f.p.word("UNIX");
             return true;
@@ -171,6 +204,46 @@ final class MdocFormatter {
         row("In", MdocFormatter::preIn, MdocFormatter::postSynopsis);
         row("Fd", MdocFormatter::preFd, MdocFormatter::postSynopsis);
         row("Vt", font(Output.UNDER), ROMAN);
+    }
+
+    private static boolean quotedTitle(MdocParser.Node n) {
+        return n.parent != null && "Rs".equals(n.parent.tok) && n.parent.opts.contains("quoteT");
+    }
+
+    private static boolean isRef(MdocParser.Node n, String tok) {
+        return n != null && tok.equals(n.tok);
+    }
+
+    private static MdocParser.Node prevSibling(MdocParser.Node n) {
+        int i = n.parent.kids.indexOf(n);
+        return i > 0 ? n.parent.kids.get(i - 1) : null;
+    }
+
+    private static MdocParser.Node nextSibling(MdocParser.Node n) {
+        int i = n.parent.kids.indexOf(n);
+        return i + 1 < n.parent.kids.size() ? n.parent.kids.get(i + 1) : null;
+    }
+
+    /**
+     * After a part of a reference: a comma, or a full stop after the last part; two authors in a
+     * row are joined by "and" alone (no comma after the first).
+     */
+    private static void postReference(MdocFormatter f, MdocParser.Node n) {
+        f.p.fontRepl(Output.ROMAN);
+        MdocParser.Node next = nextSibling(n);
+        if (isRef(n, "%A") && isRef(next, "%A") && !isRef(nextSibling(next), "%A") && !isRef(prevSibling(n), "%A")) {
+            return;
+        }
+        if (n.parent == null || !"Rs".equals(n.parent.tok)) {
+            return;
+        }
+        f.p.flags |= Terminal.NOSPACE;
+        if (next == null) {
+            f.p.word(".");
+            f.p.flags |= Terminal.SENTENCE;
+        } else {
+            f.p.word(",");
+        }
     }
 
     private static Pre bsd(String name) {

@@ -207,6 +207,9 @@ final class MdocParser {
             }
             if (open != root) {
                 cur = open.parent;
+                if (open.tok.equals("Rs")) {
+                    sortReference(open);
+                }
                 // anything after the closing macro on its line continues in the enclosing scope
                 List<String> tail = args;
                 if (!tail.isEmpty()) {
@@ -266,6 +269,28 @@ final class MdocParser {
             bl = bl.parent;
         }
         return bl != root && bl.opts.contains("-column");
+    }
+
+    /** The order mandoc prints the parts of a reference in, whatever order the page gives them. */
+    private static final List<String> REFERENCE_ORDER = List.of("%A", "%T", "%B", "%I", "%J", "%R", "%N", "%V",
+            "%U", "%P", "%Q", "%C", "%D", "%O");
+
+    /**
+     * Puts the parts of an {@code .Rs} block in {@link #REFERENCE_ORDER} (a stable sort; anything
+     * else goes first), and notes whether a title is to be quoted: when a book or journal (other
+     * than the first part) names where it appeared.
+     */
+    private static void sortReference(Node rs) {
+        for (int i = 1; i < rs.kids.size(); i++) {
+            String t = rs.kids.get(i).tok;
+            if ("%J".equals(t) || "%B".equals(t)) {
+                rs.opts.add("quoteT");
+            }
+        }
+        List<Node> sorted = new ArrayList<>(rs.kids);
+        sorted.sort(java.util.Comparator.comparingInt(k -> REFERENCE_ORDER.indexOf(k.tok)));
+        rs.kids.clear();
+        rs.kids.addAll(sorted);
     }
 
     /** The last word of the line that began with {@code m} (it may have landed in m's parent). */
