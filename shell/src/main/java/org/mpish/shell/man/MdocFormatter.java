@@ -110,6 +110,7 @@ final class MdocFormatter {
         row("Bq", enclose("["), close("]"));
         row("Bo", enclose("["), close("]"));
         row("Brq", enclose("{"), close("}"));
+        row("Bro", enclose("{"), close("}"));
         row("Pq", enclose("("), close(")"));
         row("Po", enclose("("), close(")"));
         row("Aq", enclose("<"), close(">"));
@@ -122,7 +123,9 @@ final class MdocFormatter {
         row("So", enclose("\\(oq"), close("\\(cq"));
         row("Ql", enclose("\\(oq"), close("\\(cq"));
         row("Ns", (f, n) -> {
-            f.p.flags |= Terminal.NOSPACE;
+            if (!n.line) {
+                f.p.flags |= Terminal.NOSPACE; // alone on its line it does nothing
+            }
             return false;
         }, null);
         row("Pf", MdocFormatter::prePf, null);

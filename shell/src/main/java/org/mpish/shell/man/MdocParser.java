@@ -33,16 +33,21 @@ final class MdocParser {
 
     /** Macros that take the rest of the line (including nested macros) as their body. */
     static final Set<String> LINE_SCOPED = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq",
-            "D1", "Dl", "Nd", "Sh", "Ss", "It", "So", "Po", "Ao", "Bo", "Do", "Qo");
+            "D1", "Dl", "Nd", "Sh", "Ss", "It");
     /** Explicit blocks and their closing macros. */
-    static final Map<String, String> EXPLICIT = Map.of("Bl", "El", "Bd", "Ed", "Oo", "Oc", "Xo", "Xc",
-            "Bk", "Ek", "Rs", "Re", "Eo", "Ec", "Fo", "Fc");
+    static final Map<String, String> EXPLICIT = Map.ofEntries(Map.entry("Bl", "El"), Map.entry("Bd", "Ed"),
+            Map.entry("Oo", "Oc"), Map.entry("Xo", "Xc"), Map.entry("Bk", "Ek"), Map.entry("Rs", "Re"),
+            Map.entry("Eo", "Ec"), Map.entry("Fo", "Fc"), Map.entry("Po", "Pc"), Map.entry("So", "Sc"),
+            Map.entry("Ao", "Ac"), Map.entry("Bo", "Bc"), Map.entry("Do", "Dc"), Map.entry("Qo", "Qc"),
+            Map.entry("Bro", "Brc"));
+    /** The one-line enclosures (partial implicit blocks). */
+    static final Set<String> ENCLOSURES = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq");
     /** Macros that may appear among another macro's arguments. */
     static final Set<String> CALLABLE = Set.of("Ad", "An", "Ar", "Aq", "Bq", "Brq", "Bx", "Cm", "Dq", "Dv",
             "Em", "Er", "Ev", "Fa", "Fl", "Fn", "Fx", "Ic", "Li", "Ms", "Nm", "No", "Ns", "Nx", "Op", "Ox",
             "Pa", "Pf", "Pq", "Ql", "Qq", "Sq", "Sx", "Sy", "Tn", "Ux", "Va", "Xr", "Dx", "Bsx", "At", "Oo",
             "Oc", "Xo", "Xc", "Ek", "Ec", "Eo", "Lk", "Mt", "St", "Ft", "Ta", "Cd", "Ot", "Fc", "Fo", "Bc",
-            "Bo", "Dc", "Do", "Pc", "Po", "Qc", "Qo", "Sc", "So", "Ac", "Ao", "Sm", "Dd", "Ud", "Lb", "Vt");
+            "Bo", "Dc", "Do", "Pc", "Po", "Qc", "Qo", "Sc", "So", "Ac", "Ao", "Bro", "Brc", "Sm", "Dd", "Ud", "Lb", "Vt");
 
     final Node root = new Node("root", null);
     private Node cur = root;
@@ -214,6 +219,10 @@ final class MdocParser {
                 List<String> tail = args;
                 if (!tail.isEmpty()) {
                     parseArgs(cur, tail, 0, true);
+                    Node last = lastLeaf(cur, cur);
+                    if (last != null && last.tok == null && endsSentence(last.text)) {
+                        last.eos = true; // ".Pc ." ends a sentence
+                    }
                 }
             }
             return;
@@ -331,6 +340,13 @@ final class MdocParser {
                 m.kids.add(w);
             }
             parseArgs(m, args.subList(0, end), i, true);
+            if (m.parent != null && !m.kids.isEmpty() && "Ns".equals(m.kids.get(m.kids.size() - 1).tok)
+                    && ENCLOSURES.contains(m.tok)) {
+                // a trailing .Ns goes after the enclosure: "[user@]host" from ".Op Ar user Ns @ Ns"
+                Node ns = m.kids.remove(m.kids.size() - 1);
+                ns.parent = m.parent;
+                m.parent.kids.add(m.parent.kids.indexOf(m) + 1, ns);
+            }
             if (end < args.size()) {
                 parseArgs(m.parent, args.subList(0, args.size()), end, true);
             }
