@@ -211,7 +211,7 @@ final class MdocParser {
                 open = open.parent;
             }
             if (open != root) {
-                cur = open.parent;
+                cur = container(open.parent);
                 if (open.tok.equals("Rs")) {
                     sortReference(open);
                 }
@@ -238,6 +238,12 @@ final class MdocParser {
             }
             if (bl != root) {
                 cur = bl;
+            } else {
+                // an item outside any list is dropped, leaving a line break (as mandoc does)
+                Node br = new Node("br", null);
+                br.line = true;
+                add(br);
+                return;
             }
         }
         Node m = new Node(name, null);
@@ -267,9 +273,31 @@ final class MdocParser {
         if (last != null && last.tok == null && endsSentence(last.text)) {
             last.eos = true;
         }
-        if (name.equals("Sh") || name.equals("Ss") || name.equals("It")) {
-            cur = m;
+        if ((name.equals("Sh") || name.equals("Ss") || name.equals("It")) && !within(cur, m)) {
+            cur = m; // unless the line opened a block inside m (".It Xo"), which stays current
         }
+    }
+
+    /**
+     * The nearest node from {@code n} up that takes later input lines: the root, a heading, a list
+     * item or an open explicit block (not a one-line macro such as {@code .Op} or {@code .Fl}, which
+     * an explicit block opened and closed within its line leaves behind).
+     */
+    private Node container(Node n) {
+        while (n != root && n.parent != null && !(EXPLICIT.containsKey(n.tok) || n.tok.equals("Sh")
+                || n.tok.equals("Ss") || n.tok.equals("It"))) {
+            n = n.parent;
+        }
+        return n;
+    }
+
+    private static boolean within(Node n, Node ancestor) {
+        for (Node k = n; k != null; k = k.parent) {
+            if (k == ancestor) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private boolean inColumnList() {
@@ -410,7 +438,7 @@ final class MdocParser {
                         open = open.parent;
                     }
                     if (open != null && open != root) {
-                        cur = open.parent;
+                        cur = container(open.parent);
                         return parseArgs(open.parent, args, i + 1, true);
                     }
                     i++;
