@@ -76,8 +76,20 @@ final class MdocFormatter {
             row(t, font(Output.UNDER), ROMAN);
         }
         row("Ft", font(Output.UNDER), ROMAN);
+        // in AUTHORS each author after the first starts a new line, unless .An -nosplit said otherwise
         row("An", (f, n) -> {
-            n.kids.removeIf(k -> k.tok == null && (k.text.equals("-split") || k.text.equals("-nosplit")));
+            if (!n.kids.isEmpty() && n.kids.get(0).tok == null
+                    && (n.kids.get(0).text.equals("-split") || n.kids.get(0).text.equals("-nosplit"))) {
+                f.split = n.kids.get(0).text.equals("-split");
+                f.nosplit = !f.split;
+                return false;
+            }
+            if (f.split) {
+                f.p.newln();
+            }
+            if (f.section.equals("AUTHORS") && !f.nosplit) {
+                f.split = true;
+            }
             return true;
         }, null);
         row("Lb", MdocFormatter::preLb, MdocFormatter::postLb);
@@ -272,6 +284,9 @@ final class MdocFormatter {
     private final MdocParser doc;
     private String name = "";
     private String section = "";
+    /** .An's line splitting: on after the first author in AUTHORS, or as .An -split / -nosplit set it. */
+    private boolean split;
+    private boolean nosplit;
     private int listDepth;
     /** Display and list state, kept here and laid out by {@link MdocBlocks}. */
     final java.util.ArrayDeque<Integer> savedOffset = new java.util.ArrayDeque<>();
@@ -399,6 +414,9 @@ final class MdocFormatter {
             }
             return;
         }
+        if (n.parent != null && BREAKABLE_HYPHENS.contains(n.parent.tok)) {
+            t = ManParser.hyphens(t);
+        }
         int d = MdocParser.delim(t);
         if (n.eos) {
             if (d == MdocParser.CLOSE) {
@@ -416,6 +434,13 @@ final class MdocFormatter {
             p.flags |= Terminal.NOSPACE;
         }
     }
+
+    /**
+     * Macros whose words may break at a hyphen between letters, as in text lines (mandoc's
+     * validator marks those hyphens for these macros only).
+     */
+    private static final java.util.Set<String> BREAKABLE_HYPHENS = java.util.Set.of("%B", "%N", "%O", "%R", "%T",
+            "Nd", "D1", "Sx");
 
     private static boolean isLast(MdocParser.Node n) {
         while (n.parent != null && !n.parent.line) {
@@ -451,6 +476,10 @@ final class MdocFormatter {
         p.newln();
         if (n.tok.equals("Sh")) {
             f.section = title.toString().strip();
+            if (f.section.equals("AUTHORS")) {
+                f.split = false;
+                f.nosplit = false;
+            }
         }
         p.offset = 5;
         MdocBlocks.tabs(p, ".5i");
@@ -566,30 +595,15 @@ final class MdocFormatter {
         return false;
     }
 
+    /** A dash before the flag; glued to it, or to a macro that follows on the same line. */
     private static boolean preFl(MdocFormatter f, MdocParser.Node n) {
         f.p.fontRepl(Output.BOLD);
         f.p.word("\\-");
-        if (!n.kids.isEmpty()) {
+        MdocParser.Node next = next(n);
+        if (!n.kids.isEmpty() || next != null && next.tok != null && !next.line) {
             f.p.flags |= Terminal.NOSPACE;
-        } else {
-            MdocParser.Node next = next(n);
-            if (next != null && (next.tok == null ? MdocParser.delim(next.text) == MdocParser.CLOSE : false)) {
-                return true;
-            }
-            if (next != null && next.tok != null && !next.line) {
-                f.p.flags |= Terminal.NOSPACE;
-            }
         }
-        boolean first = true;
-        for (MdocParser.Node k : n.kids) {
-            if (!first) {
-                f.p.word("\\-");
-                f.p.flags |= Terminal.NOSPACE;
-            }
-            first = false;
-            f.p.word(k.text);
-        }
-        return false;
+        return true;
     }
 
     private static MdocParser.Node next(MdocParser.Node n) {

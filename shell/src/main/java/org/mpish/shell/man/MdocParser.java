@@ -40,6 +40,11 @@ final class MdocParser {
             Map.entry("Eo", "Ec"), Map.entry("Fo", "Fc"), Map.entry("Po", "Pc"), Map.entry("So", "Sc"),
             Map.entry("Ao", "Ac"), Map.entry("Bo", "Bc"), Map.entry("Do", "Dc"), Map.entry("Qo", "Qc"),
             Map.entry("Bro", "Brc"));
+    /** mandoc's in-line macros (see {@link #parseInline}). */
+    static final Set<String> IN_LINE = Set.of("Ad", "An", "Ar", "Cd", "Cm", "Dv", "Er", "Ev", "Fa", "Fl", "Fn",
+            "Ft", "Ic", "Li", "Ot", "Pa", "Va", "Em", "Ms", "No", "Sx", "Sy", "Tn", "Fr", "Lk", "Mt");
+    /** In-line macros that make an element even without words ({@code .Ar} prints "file ..."). */
+    static final Set<String> MAY_BE_EMPTY = Set.of("An", "Ar", "Fl", "Mt", "Pa");
     /** The one-line enclosures (partial implicit blocks). */
     static final Set<String> ENCLOSURES = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq");
     /** Macros that may appear among another macro's arguments. */
@@ -380,6 +385,9 @@ final class MdocParser {
             }
             return args.size();
         }
+        if (IN_LINE.contains(m.tok) && m.parent != null) {
+            return parseInline(m, args, i);
+        }
         int max = switch (m.tok) {
             case "Xr" -> 2;
             case "Ft", "In", "Fd", "Cd" -> Integer.MAX_VALUE;
@@ -414,6 +422,95 @@ final class MdocParser {
             return parseArgs(m.parent, args, i, true);
         }
         return i;
+    }
+
+    /**
+     * mandoc's in-line macros: their words up to a nested macro. A delimiter closes the element and
+     * stays outside it; a word after it opens a new element of the same macro ({@code .Fl c | s} is
+     * two flags; every word of {@code .Fl} is its own flag). Macros that may be empty ({@code .Ar},
+     * {@code .Fl}, ...) make an empty element when they have no words.
+     */
+    private int parseInline(Node m, List<String> args, int i) {
+        String tok = m.tok;
+        Node parent = m.parent;
+        int at = parent.kids.indexOf(m);
+        parent.kids.remove(at);
+        List<Node> out = new ArrayList<>();
+        boolean nc = MAY_BE_EMPTY.contains(tok);
+        boolean mayopen = true;
+        boolean usedM = false;
+        Node scope = null;
+        int cnt = 0;
+        boolean nested = false;
+        while (i < args.size()) {
+            if (onlyPunctuation(args, i)) {
+                break; // trailing punctuation goes after the macro
+            }
+            String a = args.get(i);
+            if (CALLABLE.contains(a) && !(tok.equals("Fn") && cnt == 0)) {
+                if (cnt == 0 && nc) {
+                    out.add(element(m, usedM, parent));
+                    usedM = true;
+                }
+                nested = true;
+                break;
+            }
+            int d = delim(a);
+            if (d != NONE) {
+                if ((d == CLOSE || d == MIDDLE && tok.equals("Fl")) && cnt == 0 && scope == null && nc && mayopen) {
+                    out.add(element(m, usedM, parent)); // an empty element before the punctuation
+                    usedM = true;
+                    cnt++;
+                }
+                if (scope != null && !tok.equals("Lk")) {
+                    scope = null;
+                    if (tok.equals("Fn")) {
+                        mayopen = false;
+                    }
+                }
+            } else if (mayopen && scope == null) {
+                scope = element(m, usedM, parent);
+                usedM = true;
+                out.add(scope);
+                cnt++;
+            }
+            Node w = new Node(null, a);
+            if (scope != null) {
+                w.parent = scope;
+                scope.kids.add(w);
+            } else {
+                w.parent = parent;
+                out.add(w);
+            }
+            if (scope != null && tok.equals("Fl")) {
+                scope = null;
+            }
+            i++;
+        }
+        if (cnt == 0 && nc && !nested) {
+            out.add(element(m, usedM, parent));
+        }
+        parent.kids.addAll(at, out);
+        if (i < args.size()) {
+            return parseArgs(parent, args, i, true);
+        }
+        return i;
+    }
+
+    /** The element to fill: the macro's own node first (it carries the line-start mark), then new ones. */
+    private static Node element(Node m, boolean usedM, Node parent) {
+        Node e = usedM ? new Node(m.tok, null) : m;
+        e.parent = parent;
+        return e;
+    }
+
+    private static boolean onlyPunctuation(List<String> args, int i) {
+        for (int k = i; k < args.size(); k++) {
+            if (delim(args.get(k)) == NONE) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Adds args[i..] to {@code into}: words, delimiters and nested macros. */
