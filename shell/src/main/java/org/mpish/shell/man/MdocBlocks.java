@@ -92,7 +92,12 @@ final class MdocBlocks {
     }
 
     static void postBd(MdocFormatter f, MdocParser.Node n) {
+        if (f.nofill) {
+            f.p.flags |= Terminal.BRNEVER; // the last line of a no-fill display is not broken either
+        }
+        f.p.flags |= Terminal.NOSPACE;
         f.p.newln();
+        f.p.flags &= ~Terminal.BRNEVER;
         f.p.offset = f.savedOffset.pop();
         f.nofill = f.savedNofill.pop();
     }
