@@ -114,7 +114,18 @@ final class MdocFormatter {
             f.p.newln();
             return false;
         }, null);
-        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "St")) {
+        row("St", MdocFormatter::preSt, null);
+        // .Bf -emphasis / -symbolic / -literal ... .Ef: a block in one font
+        row("Bf", (f, n) -> {
+            String font = n.opts.isEmpty() ? "" : n.opts.get(0);
+            f.p.fontRepl(switch (font) {
+                case "-emphasis", "Em" -> Output.UNDER;
+                case "-symbolic", "Sy" -> Output.BOLD;
+                default -> Output.ROMAN;
+            });
+            return true;
+        }, ROMAN);
+        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx")) {
             row(t, null, null);
         }
         row("Op", enclose("["), close("]"));
@@ -218,7 +229,11 @@ final class MdocFormatter {
         row("Ft", MdocFormatter::preFt, MdocFormatter::postSynopsis);
         row("In", MdocFormatter::preIn, MdocFormatter::postSynopsis);
         row("Fd", MdocFormatter::preFd, MdocFormatter::postSynopsis);
-        row("Vt", font(Output.UNDER), ROMAN);
+        row("Vt", (f, n) -> {
+            synopsisPre(f, n);
+            f.p.fontRepl(Output.UNDER);
+            return true;
+        }, ROMAN);
     }
 
     private static boolean quotedTitle(MdocParser.Node n) {
@@ -455,8 +470,12 @@ final class MdocFormatter {
     private static boolean preSh(MdocFormatter f, MdocParser.Node n) {
         Terminal p = f.p;
         p.newln();
-        if (!isFirstBody(n)) {
-            p.vspace();
+        MdocParser.Node before = MdocBlocks.previous(n);
+        // (subsections sit beside their section in this tree: a section just before means "first")
+        boolean opensSection = n.tok.equals("Ss") && (before == null
+                || "Sh".equals(before.tok) && before.kids.stream().noneMatch(k -> k.line));
+        if (n.tok.equals("Ss") ? !opensSection : !isFirstBody(n)) {
+            p.vspace(); // none before a subsection that opens its section
         }
         p.offset = n.tok.equals("Sh") ? 0 : 3;
         p.fontRepl(Output.BOLD);
@@ -507,6 +526,38 @@ final class MdocFormatter {
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Standards for {@code .St}, by specifier. */
+    private static final Map<String, String> STANDARDS = table("mdoc-st.tsv");
+
+    /** {@code .St -specifier}: the standard's name; an unknown specifier prints nothing (as mandoc). */
+    private static boolean preSt(MdocFormatter f, MdocParser.Node n) {
+        if (!n.kids.isEmpty() && n.kids.get(0).tok == null) {
+            String name = STANDARDS.get(n.kids.get(0).text);
+            if (name != null) {
+                f.p.word(name);
+            }
+        }
+        return false;
+    }
+
+    private static Map<String, String> table(String resource) {
+        Map<String, String> m = new HashMap<>();
+        try (java.io.InputStream in = MdocFormatter.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource " + resource);
+            }
+            for (String l : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+                int tab = l.indexOf('\t');
+                if (!l.startsWith("#") && tab > 0) {
+                    m.put(l.substring(0, tab), l.substring(tab + 1));
+                }
+            }
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return m;
     }
 
     /** {@code .Lb name}: the library's description, or {@code library "name"} for an unknown one. */
@@ -663,32 +714,30 @@ final class MdocFormatter {
         return n.line && section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh");
     }
 
-    /** Spacing before a SYNOPSIS line: a blank line between groups, a break within one. */
+    /**
+     * Spacing before a SYNOPSIS element, as mandoc decides: a line break after one of the same
+     * kind (except functions, which always group with what precedes), a blank line after a
+     * function, include, directive or variable (or after a type not followed by its function),
+     * a line break otherwise.
+     */
     private static void synopsisPre(MdocFormatter f, MdocParser.Node n) {
         if (!f.inSynopsis(n)) {
             return;
         }
-        List<MdocParser.Node> sib = n.parent.kids;
-        int i = sib.indexOf(n);
-        MdocParser.Node prev = null;
-        for (int j = i - 1; j >= 0; j--) {
-            if (sib.get(j).line) {
-                prev = sib.get(j);
-                break;
-            }
-        }
-        if (prev == null || prev.tok == null && prev.text != null && i == 0) {
+        MdocParser.Node prev = MdocBlocks.previous(n);
+        if (prev == null) {
             return;
         }
-        if (i == 0 || prev == null) {
-            return;
-        }
-        boolean sameGroup = n.tok.equals(prev.tok) && List.of("Fd", "In", "Cd").contains(n.tok)
-                || (n.tok.equals("Fn") || n.tok.equals("Fo")) && "Ft".equals(prev.tok);
-        if (sameGroup) {
+        if (n.tok.equals(prev.tok) && !List.of("Ft", "Fo", "Fn").contains(n.tok)) {
             f.p.newln();
-        } else {
+            return;
+        }
+        String pt = prev.tok == null ? "" : prev.tok;
+        boolean fn = n.tok.equals("Fn") || n.tok.equals("Fo");
+        if (List.of("Fd", "Fn", "Fo", "In", "Vt").contains(pt) || pt.equals("Ft") && !fn) {
             f.p.vspace();
+        } else {
+            f.p.newln();
         }
     }
 

@@ -32,21 +32,21 @@ final class MdocParser {
     }
 
     /** Macros that take the rest of the line (including nested macros) as their body. */
-    static final Set<String> LINE_SCOPED = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq",
+    static final Set<String> LINE_SCOPED = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq", "Ql",
             "D1", "Dl", "Nd", "Sh", "Ss", "It");
     /** Explicit blocks and their closing macros. */
     static final Map<String, String> EXPLICIT = Map.ofEntries(Map.entry("Bl", "El"), Map.entry("Bd", "Ed"),
             Map.entry("Oo", "Oc"), Map.entry("Xo", "Xc"), Map.entry("Bk", "Ek"), Map.entry("Rs", "Re"),
             Map.entry("Eo", "Ec"), Map.entry("Fo", "Fc"), Map.entry("Po", "Pc"), Map.entry("So", "Sc"),
             Map.entry("Ao", "Ac"), Map.entry("Bo", "Bc"), Map.entry("Do", "Dc"), Map.entry("Qo", "Qc"),
-            Map.entry("Bro", "Brc"));
+            Map.entry("Bro", "Brc"), Map.entry("Bf", "Ef"));
     /** mandoc's in-line macros (see {@link #parseInline}). */
     static final Set<String> IN_LINE = Set.of("Ad", "An", "Ar", "Cd", "Cm", "Dv", "Er", "Ev", "Fa", "Fl", "Fn",
             "Ft", "Ic", "Li", "Ot", "Pa", "Va", "Em", "Ms", "No", "Sx", "Sy", "Tn", "Fr", "Lk", "Mt");
     /** In-line macros that make an element even without words ({@code .Ar} prints "file ..."). */
     static final Set<String> MAY_BE_EMPTY = Set.of("An", "Ar", "Fl", "Mt", "Pa");
     /** The one-line enclosures (partial implicit blocks). */
-    static final Set<String> ENCLOSURES = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq");
+    static final Set<String> ENCLOSURES = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq", "Ql");
     /** Macros that may appear among another macro's arguments. */
     static final Set<String> CALLABLE = Set.of("Ad", "An", "Ar", "Aq", "Bq", "Brq", "Bx", "Cm", "Dq", "Dv",
             "Em", "Er", "Ev", "Fa", "Fl", "Fn", "Fx", "Ic", "Li", "Ms", "Nm", "No", "Ns", "Nx", "Op", "Ox",
@@ -255,7 +255,7 @@ final class MdocParser {
         m.line = true;
         add(m);
         if (EXPLICIT.containsKey(name)) {
-            if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk")) {
+            if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk") || name.equals("Bf")) {
                 m.opts.addAll(args);
                 cur = m;
                 return;
@@ -390,6 +390,7 @@ final class MdocParser {
         }
         int max = switch (m.tok) {
             case "Xr" -> 2;
+            case "St" -> 1;
             case "Ft", "In", "Fd", "Cd" -> Integer.MAX_VALUE;
             case "Ns", "Ta", "Oc", "Xc", "Ec", "Ek", "Sm" -> 0;
             default -> Integer.MAX_VALUE;
