@@ -43,16 +43,17 @@ final class MdocBlocks {
             case "indent" -> 6;
             case "indent-two" -> 12;
             case "left" -> 0;
-            default -> widthOf(v);
+            default -> offsetWidth(v);
         };
     }
 
-    private static int widthOf(String v) {
+    /** An -offset that is neither a keyword nor a scaling width: a macro's usual width, else the text's own width. */
+    private static int offsetWidth(String v) {
         if (v.matches("[0-9.]+[a-z]?")) {
             int u = Units.hspan(v, 'n');
             return u == Units.INVALID ? 0 : u;
         }
-        return Deroff.width(v) + 2;
+        return macroWidth(v);
     }
 
     static boolean preBd(MdocFormatter f, MdocParser.Node n) {
@@ -340,13 +341,7 @@ final class MdocBlocks {
         int dcol = ncols < 5 ? 4 : ncols == 5 ? 3 : 1;
         List<List<MdocParser.Node>> cells = new java.util.ArrayList<>();
         cells.add(new java.util.ArrayList<>());
-        for (MdocParser.Node k : n.kids) {
-            if ("Ta".equals(k.tok) && !k.line) {
-                cells.add(new java.util.ArrayList<>());
-            } else {
-                cells.get(cells.size() - 1).add(k);
-            }
-        }
+        splitCells(n.kids, cells);
         int base = p.offset;
         for (int c = 0; c < cells.size(); c++) {
             int offset = 0;
@@ -378,6 +373,19 @@ final class MdocBlocks {
         }
         p.offset = base;
         p.rmargin = p.maxrmargin;
+    }
+
+    /** Cells of a -column row: {@code .Ta} separates them, also inside an {@code .Xo} block. */
+    private static void splitCells(List<MdocParser.Node> kids, List<List<MdocParser.Node>> cells) {
+        for (MdocParser.Node k : kids) {
+            if ("Ta".equals(k.tok) && !k.line) {
+                cells.add(new java.util.ArrayList<>());
+            } else if ("Xo".equals(k.tok)) {
+                splitCells(k.kids, cells);
+            } else {
+                cells.get(cells.size() - 1).add(k);
+            }
+        }
     }
 
     static void postIt(MdocFormatter f, MdocParser.Node n) {

@@ -826,8 +826,8 @@ final class MdocFormatter {
         for (int i = 1; i < args.size(); i++) {
             p.fontRepl(Output.UNDER);
             String a = args.get(i);
-            // within one argument the words of a prototype do not break apart
-            p.word(syn ? a.replace(" ", "\\~") : a);
+            // within one argument the words of a prototype (or of any .Fo argument) do not break apart
+            p.word(syn || n.tok.equals("Fo") ? a.replace(" ", "\\~") : a);
             p.fontRepl(Output.ROMAN);
             if (i + 1 < args.size()) {
                 p.flags |= Terminal.NOSPACE;

@@ -173,15 +173,33 @@ final class MdocParser {
         int sp = rest.indexOf(' ');
         String name = sp < 0 ? rest : rest.substring(0, sp);
         String argstr = sp < 0 ? "" : rest.substring(sp + 1);
-        if (name.equals("It") && inColumnList()) {
-            // in a -column list a tab separates cells as .Ta does
-            argstr = argstr.replace("\t", " Ta ");
+        List<String> args;
+        if (name.equals("It") && inColumnList() && argstr.indexOf('\t') >= 0) {
+            // in a -column list a tab separates cells as .Ta does; as in mandoc, macro names
+            // after a tab are plain words
+            args = new ArrayList<>();
+            String[] cells = argstr.split("\t", -1);
+            for (int c = 0; c < cells.length; c++) {
+                if (c > 0) {
+                    args.add("Ta");
+                }
+                for (String w : Roff.arguments(cells[c])) {
+                    args.add(c > 0 && CALLABLE.contains(w) ? "\\&" + w : w);
+                }
+            }
+        } else {
+            args = Roff.arguments(argstr);
         }
-        List<String> args = Roff.arguments(argstr);
+        if (name.equals("Tg")) {
+            return; // a tag for search; nothing is printed
+        }
         switch (name) {
             case "Dd" -> {
                 String d = String.join(" ", args);
-                if (d.startsWith("$Mdocdate")) {
+                if (d.equals("$Mdocdate$")) {
+                    // a date left for the version control system to fill in: today, as mandoc prints it
+                    d = java.time.LocalDate.now().format(java.time.format.DateTimeFormatter.ofPattern("MMMM d, yyyy", java.util.Locale.ENGLISH));
+                } else if (d.startsWith("$Mdocdate")) {
                     // "$Mdocdate: March 31 2022 $" is printed as "March 31, 2022"
                     java.util.List<String> w = new java.util.ArrayList<>(java.util.List.of(d.replace("$Mdocdate:", "").replace("$", "").strip().split("\\s+")));
                     d = w.size() == 3 ? w.get(0) + " " + w.get(1) + ", " + w.get(2) : String.join(" ", w);
