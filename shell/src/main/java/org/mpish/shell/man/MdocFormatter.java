@@ -62,7 +62,7 @@ final class MdocFormatter {
             f.p.vspace();
             return false;
         }, null);
-        row("Nm", MdocFormatter::preNm, ROMAN);
+        row("Nm", MdocSynopsis::preNm, ROMAN);
         row("Nd", (f, n) -> {
             f.p.word("-");
             return true;
@@ -92,7 +92,7 @@ final class MdocFormatter {
             }
             return true;
         }, null);
-        row("Lb", MdocFormatter::preLb, MdocFormatter::postLb);
+        row("Lb", MdocReferences::preLb, MdocReferences::postLb);
         row("TS", (f, n) -> {
             TblFormatter.render(f.p, n.table, false);
             return false;
@@ -114,7 +114,7 @@ final class MdocFormatter {
             f.p.newln();
             return false;
         }, null);
-        row("St", MdocFormatter::preSt, null);
+        row("St", MdocReferences::preSt, null);
         // .Bf -emphasis / -symbolic / -literal ... .Ef: a block in one font
         row("Bf", (f, n) -> {
             String font = n.opts.isEmpty() ? "" : n.opts.get(0);
@@ -185,20 +185,20 @@ final class MdocFormatter {
             return true;
         }, null);
         row("%A", (f, n) -> {
-            if (isRef(prevSibling(n), "%A") && !isRef(nextSibling(n), "%A")) {
+            if (MdocReferences.isRef(MdocReferences.prevSibling(n), "%A") && !MdocReferences.isRef(MdocReferences.nextSibling(n), "%A")) {
                 f.p.word("and");
             }
             return true;
-        }, MdocFormatter::postReference);
+        }, MdocReferences::postReference);
         for (String t : List.of("%B", "%I", "%J")) {
-            row(t, font(Output.UNDER), MdocFormatter::postReference);
+            row(t, font(Output.UNDER), MdocReferences::postReference);
         }
         for (String t : List.of("%D", "%N", "%O", "%P", "%R", "%V", "%C", "%Q", "%U")) {
-            row(t, null, MdocFormatter::postReference);
+            row(t, null, MdocReferences::postReference);
         }
         // a title is quoted when the reference also names a book or journal, else underlined
         row("%T", (f, n) -> {
-            if (quotedTitle(n)) {
+            if (MdocReferences.quotedTitle(n)) {
                 f.p.word("\\(lq");
                 f.p.flags |= Terminal.NOSPACE;
             } else {
@@ -206,11 +206,11 @@ final class MdocFormatter {
             }
             return true;
         }, (f, n) -> {
-            if (quotedTitle(n)) {
+            if (MdocReferences.quotedTitle(n)) {
                 f.p.flags |= Terminal.NOSPACE;
                 f.p.word("\\(rq");
             }
-            postReference(f, n);
+            MdocReferences.postReference(f, n);
         });
         row("Ux", (f, n) -> {
             f.p.word("UNIX");
@@ -222,58 +222,18 @@ final class MdocFormatter {
         row("Dx", bsd("DragonFly"), null);
         row("Bsx", bsd("BSD/OS"), null);
         row("Bx", bsd("BSD"), null);
-        row("Ex", MdocFormatter::preEx, null);
-        row("Rv", MdocFormatter::preRv, null);
-        row("Fn", MdocFormatter::preFn, MdocFormatter::postSynopsis);
-        row("Fo", MdocFormatter::preFo, MdocFormatter::postSynopsis);
-        row("Ft", MdocFormatter::preFt, MdocFormatter::postSynopsis);
-        row("In", MdocFormatter::preIn, MdocFormatter::postSynopsis);
-        row("Fd", MdocFormatter::preFd, MdocFormatter::postSynopsis);
+        row("Ex", MdocSynopsis::preEx, null);
+        row("Rv", MdocSynopsis::preRv, null);
+        row("Fn", MdocSynopsis::preFn, MdocSynopsis::postSynopsis);
+        row("Fo", MdocSynopsis::preFo, MdocSynopsis::postSynopsis);
+        row("Ft", MdocSynopsis::preFt, MdocSynopsis::postSynopsis);
+        row("In", MdocSynopsis::preIn, MdocSynopsis::postSynopsis);
+        row("Fd", MdocSynopsis::preFd, MdocSynopsis::postSynopsis);
         row("Vt", (f, n) -> {
-            synopsisPre(f, n);
+            MdocSynopsis.synopsisPre(f, n);
             f.p.fontRepl(Output.UNDER);
             return true;
         }, ROMAN);
-    }
-
-    private static boolean quotedTitle(MdocParser.Node n) {
-        return n.parent != null && "Rs".equals(n.parent.tok) && n.parent.opts.contains("quoteT");
-    }
-
-    private static boolean isRef(MdocParser.Node n, String tok) {
-        return n != null && tok.equals(n.tok);
-    }
-
-    private static MdocParser.Node prevSibling(MdocParser.Node n) {
-        int i = n.parent.kids.indexOf(n);
-        return i > 0 ? n.parent.kids.get(i - 1) : null;
-    }
-
-    private static MdocParser.Node nextSibling(MdocParser.Node n) {
-        int i = n.parent.kids.indexOf(n);
-        return i + 1 < n.parent.kids.size() ? n.parent.kids.get(i + 1) : null;
-    }
-
-    /**
-     * After a part of a reference: a comma, or a full stop after the last part; two authors in a
-     * row are joined by "and" alone (no comma after the first).
-     */
-    private static void postReference(MdocFormatter f, MdocParser.Node n) {
-        f.p.fontRepl(Output.ROMAN);
-        MdocParser.Node next = nextSibling(n);
-        if (isRef(n, "%A") && isRef(next, "%A") && !isRef(nextSibling(next), "%A") && !isRef(prevSibling(n), "%A")) {
-            return;
-        }
-        if (n.parent == null || !"Rs".equals(n.parent.tok)) {
-            return;
-        }
-        f.p.flags |= Terminal.NOSPACE;
-        if (next == null) {
-            f.p.word(".");
-            f.p.flags |= Terminal.SENTENCE;
-        } else {
-            f.p.word(",");
-        }
     }
 
     private static Pre bsd(String name) {
@@ -297,8 +257,8 @@ final class MdocFormatter {
 
     final Terminal p;
     private final MdocParser doc;
-    private String name = "";
-    private String section = "";
+    String name = "";
+    String section = "";
     /** .An's line splitting: on after the first author in AUTHORS, or as .An -split / -nosplit set it. */
     private boolean split;
     private boolean nosplit;
@@ -509,141 +469,12 @@ final class MdocFormatter {
         return false;
     }
 
-    /** Library descriptions for {@code .Lb}, by library name. */
-    private static final Map<String, String> LIBRARIES = new HashMap<>();
-
-    static {
-        try (java.io.InputStream in = MdocFormatter.class.getResourceAsStream("mdoc-lib.tsv")) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource mdoc-lib.tsv");
-            }
-            for (String l : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-                int tab = l.indexOf('\t');
-                if (!l.startsWith("#") && tab > 0) {
-                    LIBRARIES.put(l.substring(0, tab), l.substring(tab + 1));
-                }
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** Standards for {@code .St}, by specifier. */
-    private static final Map<String, String> STANDARDS = table("mdoc-st.tsv");
-
-    /** {@code .St -specifier}: the standard's name; an unknown specifier prints nothing (as mandoc). */
-    private static boolean preSt(MdocFormatter f, MdocParser.Node n) {
-        if (!n.kids.isEmpty() && n.kids.get(0).tok == null) {
-            String name = STANDARDS.get(n.kids.get(0).text);
-            if (name != null) {
-                f.p.word(name);
-            }
-        }
-        return false;
-    }
-
-    private static Map<String, String> table(String resource) {
-        Map<String, String> m = new HashMap<>();
-        try (java.io.InputStream in = MdocFormatter.class.getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource " + resource);
-            }
-            for (String l : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-                int tab = l.indexOf('\t');
-                if (!l.startsWith("#") && tab > 0) {
-                    m.put(l.substring(0, tab), l.substring(tab + 1));
-                }
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-        return m;
-    }
-
-    /** {@code .Lb name}: the library's description, or {@code library "name"} for an unknown one. */
-    private static boolean preLb(MdocFormatter f, MdocParser.Node n) {
-        for (int i = 0; i < n.kids.size(); i++) {
-            MdocParser.Node k = n.kids.get(i);
-            if (i == 0 && k.tok == null) {
-                String d = LIBRARIES.get(k.text);
-                // the minus of "-lname" is a minus sign, not a place to break the line
-                f.p.word(d != null ? d.replace("-", "\\-") : "library \\(lq" + k.text + "\\(rq");
-            } else {
-                f.node(k);
-            }
-        }
-        return false;
-    }
-
-    /** In the LIBRARY section a {@code .Lb} line ends the output line. */
-    private static void postLb(MdocFormatter f, MdocParser.Node n) {
-        if (n.line && f.section.equals("LIBRARY")) {
-            f.p.newln();
-        }
-    }
-
     private static boolean isFirstBody(MdocParser.Node n) {
         return n.parent.kids.get(0) == n;
     }
 
     private static void postSh(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
-    }
-
-    private static boolean preNm(MdocFormatter f, MdocParser.Node n) {
-        if (f.name.isEmpty() && !n.kids.isEmpty() && n.kids.get(0).tok == null) {
-            f.name = n.kids.get(0).text;
-        }
-        if (n.line && f.section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh")) {
-            return synopsisNm(f, n);
-        }
-        f.p.fontRepl(Output.BOLD);
-        if (n.kids.isEmpty() || n.kids.get(0).tok != null || MdocParser.delim(n.kids.get(0).text) != MdocParser.NONE) {
-            f.p.word(f.name);
-        }
-        return true;
-    }
-
-    /** In SYNOPSIS, a .Nm line starts a block: the name, then the rest indented after it. */
-    private static boolean synopsisNm(MdocFormatter f, MdocParser.Node n) {
-        Terminal p = f.p;
-        List<MdocParser.Node> sib = n.parent.kids;
-        int idx = sib.indexOf(n);
-        p.newln();
-        if (idx > 1 && sib.get(idx - 1).tok != null && !"Nm".equals(sib.get(idx - 1).tok)) {
-            p.vspace();
-        } else if (idx > 1 && sib.get(idx - 1).tok == null) {
-            p.vspace();
-        }
-        String nm = !n.kids.isEmpty() && n.kids.get(0).tok == null ? n.kids.get(0).text : f.name;
-        int off = p.offset;
-        p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-        p.rmargin = off + Deroff.width(nm) + 1;
-        p.fontRepl(Output.BOLD);
-        p.word(nm);
-        p.fontRepl(Output.ROMAN);
-        p.flushln();
-        p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-        p.offset = p.rmargin;
-        p.rmargin = p.maxrmargin;
-        p.flags |= Terminal.NOSPACE;
-        int start = !n.kids.isEmpty() && n.kids.get(0).tok == null ? 1 : 0;
-        for (int i = start; i < n.kids.size(); i++) {
-            f.node(n.kids.get(i));
-        }
-        // following lines up to the next .Nm belong to this block; mandoc keeps each of
-        // those input lines on one output line
-        p.flags |= Terminal.PREKEEP;
-        int j = idx + 1;
-        while (j < sib.size() && !("Nm".equals(sib.get(j).tok) && sib.get(j).line) && !"Pp".equals(sib.get(j).tok)) {
-            MdocParser.Node k = sib.get(j);
-            f.node(k);
-            sib.remove(j);
-        }
-        p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP);
-        p.newln();
-        p.offset = off;
-        return false;
     }
 
     /** A dash before the flag; glued to it, or to a macro that follows on the same line. */
@@ -657,7 +488,7 @@ final class MdocFormatter {
         return true;
     }
 
-    private static MdocParser.Node next(MdocParser.Node n) {
+    static MdocParser.Node next(MdocParser.Node n) {
         List<MdocParser.Node> s = n.parent.kids;
         int i = s.indexOf(n);
         return i + 1 < s.size() ? s.get(i + 1) : null;
@@ -696,186 +527,6 @@ final class MdocFormatter {
             f.p.flags |= Terminal.NOSPACE;
             f.p.word(")");
         }
-        return false;
-    }
-
-    private static boolean preEx(MdocFormatter f, MdocParser.Node n) {
-        String nm = n.kids.size() > 1 ? n.kids.get(1).text : f.name;
-        f.p.word("The");
-        f.p.fontRepl(Output.BOLD);
-        f.p.word(nm);
-        f.p.fontRepl(Output.ROMAN);
-        f.p.word("utility exits 0 on success, and >0 if an error occurs.");
-        f.p.flags |= Terminal.SENTENCE;
-        return false;
-    }
-
-    private boolean inSynopsis(MdocParser.Node n) {
-        return n.line && section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh");
-    }
-
-    /**
-     * Spacing before a SYNOPSIS element, as mandoc decides: a line break after one of the same
-     * kind (except functions, which always group with what precedes), a blank line after a
-     * function, include, directive or variable (or after a type not followed by its function),
-     * a line break otherwise.
-     */
-    private static void synopsisPre(MdocFormatter f, MdocParser.Node n) {
-        if (!f.inSynopsis(n)) {
-            return;
-        }
-        MdocParser.Node prev = MdocBlocks.previous(n);
-        if (prev == null) {
-            return;
-        }
-        if (n.tok.equals(prev.tok) && !List.of("Ft", "Fo", "Fn").contains(n.tok)) {
-            f.p.newln();
-            return;
-        }
-        String pt = prev.tok == null ? "" : prev.tok;
-        boolean fn = n.tok.equals("Fn") || n.tok.equals("Fo");
-        if (List.of("Fd", "Fn", "Fo", "In", "Vt").contains(pt) || pt.equals("Ft") && !fn) {
-            f.p.vspace();
-        } else {
-            f.p.newln();
-        }
-    }
-
-    private static void postSynopsis(MdocFormatter f, MdocParser.Node n) {
-        f.p.fontRepl(Output.ROMAN);
-        if (f.inSynopsis(n)) {
-            f.p.newln();
-        }
-    }
-
-    private static boolean preFt(MdocFormatter f, MdocParser.Node n) {
-        synopsisPre(f, n);
-        f.p.fontRepl(Output.UNDER);
-        return true;
-    }
-
-    private static boolean preIn(MdocFormatter f, MdocParser.Node n) {
-        synopsisPre(f, n);
-        boolean syn = f.inSynopsis(n);
-        if (syn) {
-            f.p.fontRepl(Output.BOLD);
-            f.p.word("#include");
-            f.p.fontRepl(Output.ROMAN);
-        }
-        f.p.word("<");
-        f.p.flags |= Terminal.NOSPACE;
-        f.p.fontRepl(Output.UNDER);
-        for (MdocParser.Node k : n.kids) {
-            f.p.word(k.text);
-        }
-        f.p.fontRepl(Output.ROMAN);
-        f.p.flags |= Terminal.NOSPACE;
-        f.p.word(">");
-        return false;
-    }
-
-    private static boolean preFd(MdocFormatter f, MdocParser.Node n) {
-        synopsisPre(f, n);
-        f.p.fontRepl(Output.BOLD);
-        return true;
-    }
-
-    /** .Fo name / .Fa lines / .Fc: laid out as one .Fn with those arguments. */
-    private static boolean preFo(MdocFormatter f, MdocParser.Node n) {
-        List<String> args = new java.util.ArrayList<>();
-        for (MdocParser.Node k : n.kids) {
-            if (k.tok == null && args.isEmpty()) {
-                args.add(k.text);
-            } else if ("Fa".equals(k.tok)) {
-                for (MdocParser.Node w : k.kids) {
-                    if (w.tok == null) {
-                        args.add(w.text);
-                    }
-                }
-            }
-        }
-        return fn(f, n, args);
-    }
-
-    private static boolean preFn(MdocFormatter f, MdocParser.Node n) {
-        List<String> args = new java.util.ArrayList<>();
-        for (MdocParser.Node k : n.kids) {
-            args.add(k.text == null ? "" : k.text);
-        }
-        return fn(f, n, args);
-    }
-
-    private static boolean fn(MdocFormatter f, MdocParser.Node n, List<String> args) {
-        synopsisPre(f, n);
-        boolean syn = f.inSynopsis(n);
-        Terminal p = f.p;
-        if (args.isEmpty()) {
-            return false;
-        }
-        int off = p.offset;
-        if (syn) {
-            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-            p.rmargin = off + 4;
-        }
-        p.fontRepl(Output.BOLD);
-        p.word(args.get(0));
-        p.fontRepl(Output.ROMAN);
-        p.flags |= Terminal.NOSPACE;
-        p.word("(");
-        p.flags |= Terminal.NOSPACE;
-        for (int i = 1; i < args.size(); i++) {
-            p.fontRepl(Output.UNDER);
-            String a = args.get(i);
-            // within one argument the words of a prototype (or of any .Fo argument) do not break apart
-            p.word(syn || n.tok.equals("Fo") ? a.replace(" ", "\\~") : a);
-            p.fontRepl(Output.ROMAN);
-            if (i + 1 < args.size()) {
-                p.flags |= Terminal.NOSPACE;
-                p.word(",");
-            }
-        }
-        p.flags |= Terminal.NOSPACE;
-        p.word(")");
-        if (syn) {
-            p.flags |= Terminal.NOSPACE;
-            p.word(";");
-            p.flushln();
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-            p.offset = off;
-            p.rmargin = p.maxrmargin;
-        }
-        return false;
-    }
-
-    private static boolean preRv(MdocFormatter f, MdocParser.Node n) {
-        Terminal p = f.p;
-        List<String> names = new java.util.ArrayList<>();
-        for (MdocParser.Node k : n.kids) {
-            if (k.tok == null && !k.text.equals("-std")) {
-                names.add(k.text);
-            }
-        }
-        if (names.isEmpty()) {
-            names.add(f.name);
-        }
-        p.word("The");
-        for (int i = 0; i < names.size(); i++) {
-            if (i > 0) {
-                p.word(i + 1 == names.size() ? "and" : ",");
-            }
-            p.fontRepl(Output.BOLD);
-            p.word(names.get(i));
-            p.fontRepl(Output.ROMAN);
-            p.flags |= Terminal.NOSPACE;
-            p.word("()");
-        }
-        p.word(names.size() > 1 ? "functions return" : "function returns");
-        p.word("the value\\~0 if successful; otherwise the value\\~\\-1 is returned and the global variable");
-        p.fontRepl(Output.UNDER);
-        p.word("errno");
-        p.fontRepl(Output.ROMAN);
-        p.word("is set to indicate the error.");
-        p.flags |= Terminal.SENTENCE;
         return false;
     }
 

@@ -149,11 +149,12 @@ final class MdocParser {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl.end(0, true);
         }
+        dropTrailingParagraph();
     }
 
     private void line(String buf) {
         if (buf.isEmpty()) {
-            Node n = new Node("Pp", null);
+            Node n = new Node("Pp", ""); // a blank line (text "" tells it from a .Pp macro)
             n.line = true;
             add(n);
             return;
@@ -254,6 +255,7 @@ final class MdocParser {
             while (cur != root) {
                 cur = cur.parent;
             }
+            dropTrailingParagraph();
         } else if (name.equals("It")) {
             Node bl = cur;
             while (bl != root && !"Bl".equals(bl.tok)) {
@@ -321,6 +323,25 @@ final class MdocParser {
             }
         }
         return false;
+    }
+
+    /**
+     * As mandoc's validator: a {@code .Pp} ending a section or subsection is dropped (the heading
+     * that follows makes its own blank line). A {@code .br} is kept: in this flat tree it may end a
+     * SYNOPSIS {@code .Nm} block, where mandoc keeps it.
+     */
+    void dropTrailingParagraph() {
+        if (root.kids.isEmpty()) {
+            return;
+        }
+        Node sec = root.kids.get(root.kids.size() - 1);
+        if (!"Sh".equals(sec.tok) && !"Ss".equals(sec.tok) || sec.kids.isEmpty()) {
+            return;
+        }
+        Node last = sec.kids.get(sec.kids.size() - 1);
+        if (last.line && last.text == null && ("Pp".equals(last.tok) || "Lp".equals(last.tok))) {
+            sec.kids.remove(sec.kids.size() - 1);
+        }
     }
 
     private boolean inColumnList() {
