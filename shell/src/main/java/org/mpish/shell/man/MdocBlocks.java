@@ -10,10 +10,18 @@ import java.util.List;
 final class MdocBlocks {
     private MdocBlocks() {}
 
+    /** Clears the tab stops and sets them every {@code period} from the left margin, as mandoc does per block. */
+    static void tabs(Terminal p, String period) {
+        p.tabSet(null);
+        p.tabSet("T");
+        p.tabSet(period);
+    }
+
     static boolean preD1(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
         f.savedOffset.push(f.p.offset);
         f.p.offset += 6;
+        tabs(f.p, ".5i");
         if (n.tok.equals("Dl")) {
             f.p.fontRepl(Output.ROMAN);
         }
@@ -35,28 +43,29 @@ final class MdocBlocks {
             case "indent" -> 6;
             case "indent-two" -> 12;
             case "left" -> 0;
-            default -> widthOf(v);
+            default -> offsetWidth(v);
         };
     }
 
-    private static int widthOf(String v) {
+    /** An -offset that is neither a keyword nor a scaling width: a macro's usual width, else the text's own width. */
+    private static int offsetWidth(String v) {
         if (v.matches("[0-9.]+[a-z]?")) {
             int u = Units.hspan(v, 'n');
             return u == Units.INVALID ? 0 : u;
         }
-        return Deroff.width(v) + 2;
+        return macroWidth(v);
     }
 
     static boolean preBd(MdocFormatter f, MdocParser.Node n) {
         Terminal p = f.p;
-        p.newln();
-        if (!n.opts.contains("-compact")) {
-            p.vspace();
-        }
+        bvspace(f, n, n);
         f.savedOffset.push(p.offset);
         f.savedNofill.push(f.nofill);
         p.offset += offsetOf(n.opts, p);
         f.nofill = n.opts.contains("-literal") || n.opts.contains("-unfilled");
+        if (n.opts.contains("-literal")) {
+            tabs(p, "8n"); // literal displays have tab stops every 8 columns, as on a terminal
+        }
         if (!f.nofill) {
             return true;
         }
@@ -84,7 +93,12 @@ final class MdocBlocks {
     }
 
     static void postBd(MdocFormatter f, MdocParser.Node n) {
+        if (f.nofill) {
+            f.p.flags |= Terminal.BRNEVER; // the last line of a no-fill display is not broken either
+        }
+        f.p.flags |= Terminal.NOSPACE;
         f.p.newln();
+        f.p.flags &= ~Terminal.BRNEVER;
         f.p.offset = f.savedOffset.pop();
         f.nofill = f.savedNofill.pop();
     }
@@ -105,40 +119,53 @@ final class MdocBlocks {
 
     static boolean preBl(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
-        if (!n.opts.contains("-compact") && !(n.parent.tok != null && n.parent.tok.equals("It"))
-                && !directlyAfterHeading(n)) {
-            f.p.vspace();
-        }
         f.savedOffset.push(f.p.offset);
         f.p.offset += offsetOf(n.opts, f.p);
-        f.p.skipvsp = n.opts.contains("-compact") ? 0 : 1;
         f.counter.push(0);
         return true;
     }
 
     /**
-     * mandoc puts no blank line before a block that opens a section or subsection (its first
-     * node, or the first of the first, and so on), stopping at a list item unless of an -item list.
+     * The blank line before a display or a list item, as mandoc decides: none in a compact block,
+     * none when the block is the first thing of a section or subsection (looking up through first
+     * children, stopping at an item of any list but an -item one), none between the items of a
+     * -column list or after a -diag item without a body; a line break otherwise.
      */
-    private static boolean directlyAfterHeading(MdocParser.Node n) {
+    static void bvspace(MdocFormatter f, MdocParser.Node bl, MdocParser.Node n) {
+        f.p.newln();
+        if (bl.opts.contains("-compact")) {
+            return;
+        }
         MdocParser.Node nn = n;
         while (previous(nn) == null) {
             nn = nn.parent;
             if (nn == null || nn.tok == null || nn.tok.equals("root")) {
-                return false;
+                return;
             }
             if (nn.tok.equals("Sh") || nn.tok.equals("Ss")) {
-                return true;
+                return;
             }
             if (nn.tok.equals("It") && !"-item".equals(listType(nn.parent))) {
                 break;
             }
         }
-        return false;
+        MdocParser.Node prev = previous(n);
+        if (!bl.tok.equals("Bl") || prev == null || !"It".equals(prev.tok)) {
+            f.p.vspace();
+            return;
+        }
+        String type = listType(bl);
+        if (!type.equals("-column") && (!type.equals("-diag") || hasBody(prev))) {
+            f.p.vspace();
+        }
+    }
+
+    private static boolean hasBody(MdocParser.Node it) {
+        return it.kids.stream().anyMatch(k -> k.line);
     }
 
     /** The node before {@code n} in its parent's body (a heading's or item's head words do not count). */
-    private static MdocParser.Node previous(MdocParser.Node n) {
+    static MdocParser.Node previous(MdocParser.Node n) {
         MdocParser.Node parent = n.parent;
         if (parent == null) {
             return null;
@@ -155,9 +182,11 @@ final class MdocBlocks {
 
     static void postBl(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
+        if (listType(n).equals("-column")) {
+            tabs(f.p, ".5i");
+        }
         f.p.offset = f.savedOffset.pop();
         f.counter.pop();
-        f.p.skipvsp = 0;
     }
 
     private static int tagWidth(MdocParser.Node bl, String type) {
@@ -197,11 +226,7 @@ final class MdocBlocks {
         Terminal p = f.p;
         MdocParser.Node bl = n.parent;
         String type = listType(bl);
-        boolean first = bl.kids.indexOf(n) == 0;
-        p.newln();
-        if (!first && !bl.opts.contains("-compact")) {
-            p.vspace();
-        }
+        bvspace(f, bl, n);
         int off = p.offset;
         int width = tagWidth(bl, type);
         int head = 0;
@@ -210,6 +235,10 @@ final class MdocBlocks {
                 break;
             }
             head++;
+        }
+        if (type.equals("-column")) {
+            columns(f, bl, n);
+            return false;
         }
         switch (type) {
             case "-tag", "-hang", "-bullet", "-dash", "-hyphen", "-enum" -> {
@@ -252,11 +281,26 @@ final class MdocBlocks {
                 p.offset = off;
             }
             default -> {
+                if (type.equals("-diag")) {
+                    p.fontRepl(Output.BOLD);
+                }
                 for (int i = 0; i < head; i++) {
                     f.node(n.kids.get(i));
                 }
-                if (type.equals("-ohang") || type.equals("-diag")) {
+                p.fontRepl(Output.ROMAN);
+                if (type.equals("-ohang")) {
                     p.newln();
+                }
+                // a -diag body follows its head after two blanks, an -inset body after one
+                boolean body = head < n.kids.size();
+                if (body && type.equals("-diag")) {
+                    p.flags |= Terminal.NOSPACE;
+                    p.word("\\ \\ ");
+                    p.flags |= Terminal.NOSPACE;
+                } else if (body && head > 0 && type.equals("-inset")) {
+                    p.flags |= Terminal.NOSPACE;
+                    p.word("\\ ");
+                    p.flags |= Terminal.NOSPACE;
                 }
                 for (int i = head; i < n.kids.size(); i++) {
                     f.node(n.kids.get(i));
@@ -265,6 +309,83 @@ final class MdocBlocks {
             }
         }
         return false;
+    }
+
+    /**
+     * The widths a -column list declares: its arguments that are neither options nor option
+     * values, each as wide as its text (as mandoc measures them).
+     */
+    static List<Integer> columnWidths(MdocParser.Node bl) {
+        List<Integer> w = new java.util.ArrayList<>();
+        for (int i = 0; i < bl.opts.size(); i++) {
+            String o = bl.opts.get(i);
+            if (o.equals("-width") || o.equals("-offset")) {
+                i++;
+            } else if (!o.startsWith("-") || o.length() == 1) {
+                w.add(Deroff.width(o));
+            }
+        }
+        return w;
+    }
+
+    /**
+     * One row of a -column list: cells separated by {@code .Ta} (or tabs, which the parser turns
+     * into {@code .Ta}); cell i starts after the widths of the cells before it, each widened by
+     * groff's gap (4 columns for fewer than 5 columns, 3 for 5, 1 for more), and the last cell
+     * runs to the right margin. Lines after the {@code .It} line continue the last cell.
+     */
+    private static void columns(MdocFormatter f, MdocParser.Node bl, MdocParser.Node n) {
+        Terminal p = f.p;
+        List<Integer> cols = columnWidths(bl);
+        int ncols = cols.size();
+        int dcol = ncols < 5 ? 4 : ncols == 5 ? 3 : 1;
+        List<List<MdocParser.Node>> cells = new java.util.ArrayList<>();
+        cells.add(new java.util.ArrayList<>());
+        splitCells(n.kids, cells);
+        int base = p.offset;
+        for (int c = 0; c < cells.size(); c++) {
+            int offset = 0;
+            int i = 0;
+            for (; i < c && i < ncols; i++) {
+                offset += cols.get(i) + dcol;
+            }
+            int width = i < ncols ? cols.get(i) + dcol : 10;
+            boolean last = c + 1 == cells.size();
+            p.flags |= Terminal.NOSPACE;
+            if (last) {
+                p.flags &= ~Terminal.NOBREAK;
+                p.trailspace = 0;
+            } else {
+                p.flags |= Terminal.NOBREAK;
+                p.trailspace = 1;
+            }
+            p.offset = base + offset;
+            p.rmargin = p.offset + width;
+            if (last && p.rmargin < p.maxrmargin) {
+                p.rmargin = p.maxrmargin;
+            }
+            for (MdocParser.Node k : cells.get(c)) {
+                f.node(k);
+            }
+            p.flushln();
+            p.flags &= ~(Terminal.NOBREAK | Terminal.BRTRSP | Terminal.BRIND | Terminal.HANG);
+            p.trailspace = 0;
+        }
+        p.offset = base;
+        p.rmargin = p.maxrmargin;
+    }
+
+    /** Cells of a -column row: {@code .Ta} separates them, also inside an {@code .Xo} block. */
+    private static void splitCells(List<MdocParser.Node> kids, List<List<MdocParser.Node>> cells) {
+        for (MdocParser.Node k : kids) {
+            if ("Ta".equals(k.tok) && !k.line) {
+                cells.add(new java.util.ArrayList<>());
+            } else if ("Xo".equals(k.tok)) {
+                splitCells(k.kids, cells);
+            } else {
+                cells.get(cells.size() - 1).add(k);
+            }
+        }
     }
 
     static void postIt(MdocFormatter f, MdocParser.Node n) {

@@ -62,7 +62,7 @@ final class MdocFormatter {
             f.p.vspace();
             return false;
         }, null);
-        row("Nm", MdocFormatter::preNm, ROMAN);
+        row("Nm", MdocSynopsis::preNm, ROMAN);
         row("Nd", (f, n) -> {
             f.p.word("-");
             return true;
@@ -76,11 +76,23 @@ final class MdocFormatter {
             row(t, font(Output.UNDER), ROMAN);
         }
         row("Ft", font(Output.UNDER), ROMAN);
+        // in AUTHORS each author after the first starts a new line, unless .An -nosplit said otherwise
         row("An", (f, n) -> {
-            n.kids.removeIf(k -> k.tok == null && (k.text.equals("-split") || k.text.equals("-nosplit")));
+            if (!n.kids.isEmpty() && n.kids.get(0).tok == null
+                    && (n.kids.get(0).text.equals("-split") || n.kids.get(0).text.equals("-nosplit"))) {
+                f.split = n.kids.get(0).text.equals("-split");
+                f.nosplit = !f.split;
+                return false;
+            }
+            if (f.split) {
+                f.p.newln();
+            }
+            if (f.section.equals("AUTHORS") && !f.nosplit) {
+                f.split = true;
+            }
             return true;
         }, null);
-        row("Lb", MdocFormatter::preLb, MdocFormatter::postLb);
+        row("Lb", MdocReferences::preLb, MdocReferences::postLb);
         row("TS", (f, n) -> {
             TblFormatter.render(f.p, n.table, false);
             return false;
@@ -102,7 +114,18 @@ final class MdocFormatter {
             f.p.newln();
             return false;
         }, null);
-        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx", "St")) {
+        row("St", MdocReferences::preSt, null);
+        // .Bf -emphasis / -symbolic / -literal ... .Ef: a block in one font
+        row("Bf", (f, n) -> {
+            String font = n.opts.isEmpty() ? "" : n.opts.get(0);
+            f.p.fontRepl(switch (font) {
+                case "-emphasis", "Em" -> Output.UNDER;
+                case "-symbolic", "Sy" -> Output.BOLD;
+                default -> Output.ROMAN;
+            });
+            return true;
+        }, ROMAN);
+        for (String t : List.of("Ev", "Dv", "Er", "Tn", "Ms", "Li", "No", "Mt", "Sx")) {
             row(t, null, null);
         }
         row("Op", enclose("["), close("]"));
@@ -110,6 +133,7 @@ final class MdocFormatter {
         row("Bq", enclose("["), close("]"));
         row("Bo", enclose("["), close("]"));
         row("Brq", enclose("{"), close("}"));
+        row("Bro", enclose("{"), close("}"));
         row("Pq", enclose("("), close(")"));
         row("Po", enclose("("), close(")"));
         row("Aq", enclose("<"), close(">"));
@@ -122,13 +146,25 @@ final class MdocFormatter {
         row("So", enclose("\\(oq"), close("\\(cq"));
         row("Ql", enclose("\\(oq"), close("\\(cq"));
         row("Ns", (f, n) -> {
-            f.p.flags |= Terminal.NOSPACE;
+            if (!n.line) {
+                f.p.flags |= Terminal.NOSPACE; // alone on its line it does nothing
+            }
             return false;
         }, null);
         row("Pf", MdocFormatter::prePf, null);
         row("Xr", MdocFormatter::preXr, null);
+        // .Sm off glues every following word to the one before, across lines and macros, until .Sm on
         row("Sm", (f, n) -> {
-            f.spacing = n.opts.isEmpty() ? !f.spacing : n.opts.get(0).equals("on");
+            if (n.opts.isEmpty()) {
+                f.p.flags ^= Terminal.NONOSPACE;
+            } else if (n.opts.get(0).equals("on")) {
+                f.p.flags &= ~Terminal.NONOSPACE;
+            } else {
+                f.p.flags |= Terminal.NONOSPACE;
+            }
+            if (f.p.col > 0 && !f.p.has(Terminal.NONOSPACE)) {
+                f.p.flags &= ~Terminal.NOSPACE;
+            }
             return false;
         }, null);
         row("D1", MdocBlocks::preD1, MdocBlocks::postD1);
@@ -142,7 +178,40 @@ final class MdocFormatter {
             f.p.flags |= Terminal.PREKEEP;
             return true;
         }, (f, n) -> f.p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP));
-        row("Rs", null, null);
+        row("Rs", (f, n) -> {
+            if (f.section.equals("SEE ALSO") && MdocBlocks.previous(n) != null) {
+                f.p.vspace();
+            }
+            return true;
+        }, null);
+        row("%A", (f, n) -> {
+            if (MdocReferences.isRef(MdocReferences.prevSibling(n), "%A") && !MdocReferences.isRef(MdocReferences.nextSibling(n), "%A")) {
+                f.p.word("and");
+            }
+            return true;
+        }, MdocReferences::postReference);
+        for (String t : List.of("%B", "%I", "%J")) {
+            row(t, font(Output.UNDER), MdocReferences::postReference);
+        }
+        for (String t : List.of("%D", "%N", "%O", "%P", "%R", "%V", "%C", "%Q", "%U")) {
+            row(t, null, MdocReferences::postReference);
+        }
+        // a title is quoted when the reference also names a book or journal, else underlined
+        row("%T", (f, n) -> {
+            if (MdocReferences.quotedTitle(n)) {
+                f.p.word("\\(lq");
+                f.p.flags |= Terminal.NOSPACE;
+            } else {
+                f.p.fontRepl(Output.UNDER);
+            }
+            return true;
+        }, (f, n) -> {
+            if (MdocReferences.quotedTitle(n)) {
+                f.p.flags |= Terminal.NOSPACE;
+                f.p.word("\\(rq");
+            }
+            MdocReferences.postReference(f, n);
+        });
         row("Ux", (f, n) -> {
             f.p.word("UNIX");
             return true;
@@ -153,14 +222,18 @@ final class MdocFormatter {
         row("Dx", bsd("DragonFly"), null);
         row("Bsx", bsd("BSD/OS"), null);
         row("Bx", bsd("BSD"), null);
-        row("Ex", MdocFormatter::preEx, null);
-        row("Rv", MdocFormatter::preRv, null);
-        row("Fn", MdocFormatter::preFn, MdocFormatter::postSynopsis);
-        row("Fo", MdocFormatter::preFo, MdocFormatter::postSynopsis);
-        row("Ft", MdocFormatter::preFt, MdocFormatter::postSynopsis);
-        row("In", MdocFormatter::preIn, MdocFormatter::postSynopsis);
-        row("Fd", MdocFormatter::preFd, MdocFormatter::postSynopsis);
-        row("Vt", font(Output.UNDER), ROMAN);
+        row("Ex", MdocSynopsis::preEx, null);
+        row("Rv", MdocSynopsis::preRv, null);
+        row("Fn", MdocSynopsis::preFn, MdocSynopsis::postSynopsis);
+        row("Fo", MdocSynopsis::preFo, MdocSynopsis::postSynopsis);
+        row("Ft", MdocSynopsis::preFt, MdocSynopsis::postSynopsis);
+        row("In", MdocSynopsis::preIn, MdocSynopsis::postSynopsis);
+        row("Fd", MdocSynopsis::preFd, MdocSynopsis::postSynopsis);
+        row("Vt", (f, n) -> {
+            MdocSynopsis.synopsisPre(f, n);
+            f.p.fontRepl(Output.UNDER);
+            return true;
+        }, ROMAN);
     }
 
     private static Pre bsd(String name) {
@@ -184,9 +257,11 @@ final class MdocFormatter {
 
     final Terminal p;
     private final MdocParser doc;
-    boolean spacing = true;
-    private String name = "";
-    private String section = "";
+    String name = "";
+    String section = "";
+    /** .An's line splitting: on after the first author in AUTHORS, or as .An -split / -nosplit set it. */
+    private boolean split;
+    private boolean nosplit;
     private int listDepth;
     /** Display and list state, kept here and laid out by {@link MdocBlocks}. */
     final java.util.ArrayDeque<Integer> savedOffset = new java.util.ArrayDeque<>();
@@ -314,6 +389,9 @@ final class MdocFormatter {
             }
             return;
         }
+        if (n.parent != null && BREAKABLE_HYPHENS.contains(n.parent.tok)) {
+            t = ManParser.hyphens(t);
+        }
         int d = MdocParser.delim(t);
         if (n.eos) {
             if (d == MdocParser.CLOSE) {
@@ -327,10 +405,17 @@ final class MdocFormatter {
             p.flags |= Terminal.NOSPACE;
         }
         p.word(t);
-        if (d == MdocParser.OPEN || !spacing) {
+        if (d == MdocParser.OPEN) {
             p.flags |= Terminal.NOSPACE;
         }
     }
+
+    /**
+     * Macros whose words may break at a hyphen between letters, as in text lines (mandoc's
+     * validator marks those hyphens for these macros only).
+     */
+    private static final java.util.Set<String> BREAKABLE_HYPHENS = java.util.Set.of("%B", "%N", "%O", "%R", "%T",
+            "Nd", "D1", "Sx");
 
     private static boolean isLast(MdocParser.Node n) {
         while (n.parent != null && !n.parent.line) {
@@ -345,8 +430,12 @@ final class MdocFormatter {
     private static boolean preSh(MdocFormatter f, MdocParser.Node n) {
         Terminal p = f.p;
         p.newln();
-        if (!isFirstBody(n)) {
-            p.vspace();
+        MdocParser.Node before = MdocBlocks.previous(n);
+        // (subsections sit beside their section in this tree: a section just before means "first")
+        boolean opensSection = n.tok.equals("Ss") && (before == null
+                || "Sh".equals(before.tok) && before.kids.stream().noneMatch(k -> k.line));
+        if (n.tok.equals("Ss") ? !opensSection : !isFirstBody(n)) {
+            p.vspace(); // none before a subsection that opens its section
         }
         p.offset = n.tok.equals("Sh") ? 0 : 3;
         p.fontRepl(Output.BOLD);
@@ -366,54 +455,18 @@ final class MdocFormatter {
         p.newln();
         if (n.tok.equals("Sh")) {
             f.section = title.toString().strip();
+            if (f.section.equals("AUTHORS")) {
+                f.split = false;
+                f.nosplit = false;
+            }
         }
         p.offset = 5;
+        MdocBlocks.tabs(p, ".5i");
         p.flags |= Terminal.NOSPACE;
         for (int i = head; i < n.kids.size(); i++) {
             f.node(n.kids.get(i));
         }
         return false;
-    }
-
-    /** Library descriptions for {@code .Lb}, by library name. */
-    private static final Map<String, String> LIBRARIES = new HashMap<>();
-
-    static {
-        try (java.io.InputStream in = MdocFormatter.class.getResourceAsStream("mdoc-lib.tsv")) {
-            if (in == null) {
-                throw new IllegalStateException("missing resource mdoc-lib.tsv");
-            }
-            for (String l : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
-                int tab = l.indexOf('\t');
-                if (!l.startsWith("#") && tab > 0) {
-                    LIBRARIES.put(l.substring(0, tab), l.substring(tab + 1));
-                }
-            }
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** {@code .Lb name}: the library's description, or {@code library "name"} for an unknown one. */
-    private static boolean preLb(MdocFormatter f, MdocParser.Node n) {
-        for (int i = 0; i < n.kids.size(); i++) {
-            MdocParser.Node k = n.kids.get(i);
-            if (i == 0 && k.tok == null) {
-                String d = LIBRARIES.get(k.text);
-                // the minus of "-lname" is a minus sign, not a place to break the line
-                f.p.word(d != null ? d.replace("-", "\\-") : "library \\(lq" + k.text + "\\(rq");
-            } else {
-                f.node(k);
-            }
-        }
-        return false;
-    }
-
-    /** In the LIBRARY section a {@code .Lb} line ends the output line. */
-    private static void postLb(MdocFormatter f, MdocParser.Node n) {
-        if (n.line && f.section.equals("LIBRARY")) {
-            f.p.newln();
-        }
     }
 
     private static boolean isFirstBody(MdocParser.Node n) {
@@ -424,89 +477,18 @@ final class MdocFormatter {
         f.p.newln();
     }
 
-    private static boolean preNm(MdocFormatter f, MdocParser.Node n) {
-        if (f.name.isEmpty() && !n.kids.isEmpty() && n.kids.get(0).tok == null) {
-            f.name = n.kids.get(0).text;
-        }
-        if (n.line && f.section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh")) {
-            return synopsisNm(f, n);
-        }
+    /** A dash before the flag; glued to it, or to a macro that follows on the same line. */
+    private static boolean preFl(MdocFormatter f, MdocParser.Node n) {
         f.p.fontRepl(Output.BOLD);
-        if (n.kids.isEmpty() || n.kids.get(0).tok != null || MdocParser.delim(n.kids.get(0).text) != MdocParser.NONE) {
-            f.p.word(f.name);
+        f.p.word("\\-");
+        MdocParser.Node next = next(n);
+        if (!n.kids.isEmpty() || next != null && next.tok != null && !next.line) {
+            f.p.flags |= Terminal.NOSPACE;
         }
         return true;
     }
 
-    /** In SYNOPSIS, a .Nm line starts a block: the name, then the rest indented after it. */
-    private static boolean synopsisNm(MdocFormatter f, MdocParser.Node n) {
-        Terminal p = f.p;
-        List<MdocParser.Node> sib = n.parent.kids;
-        int idx = sib.indexOf(n);
-        p.newln();
-        if (idx > 1 && sib.get(idx - 1).tok != null && !"Nm".equals(sib.get(idx - 1).tok)) {
-            p.vspace();
-        } else if (idx > 1 && sib.get(idx - 1).tok == null) {
-            p.vspace();
-        }
-        String nm = !n.kids.isEmpty() && n.kids.get(0).tok == null ? n.kids.get(0).text : f.name;
-        int off = p.offset;
-        p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-        p.rmargin = off + Deroff.width(nm) + 1;
-        p.fontRepl(Output.BOLD);
-        p.word(nm);
-        p.fontRepl(Output.ROMAN);
-        p.flushln();
-        p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-        p.offset = p.rmargin;
-        p.rmargin = p.maxrmargin;
-        p.flags |= Terminal.NOSPACE;
-        int start = !n.kids.isEmpty() && n.kids.get(0).tok == null ? 1 : 0;
-        for (int i = start; i < n.kids.size(); i++) {
-            f.node(n.kids.get(i));
-        }
-        // following lines up to the next .Nm belong to this block; mandoc keeps each of
-        // those input lines on one output line
-        p.flags |= Terminal.PREKEEP;
-        int j = idx + 1;
-        while (j < sib.size() && !("Nm".equals(sib.get(j).tok) && sib.get(j).line) && !"Pp".equals(sib.get(j).tok)) {
-            MdocParser.Node k = sib.get(j);
-            f.node(k);
-            sib.remove(j);
-        }
-        p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP);
-        p.newln();
-        p.offset = off;
-        return false;
-    }
-
-    private static boolean preFl(MdocFormatter f, MdocParser.Node n) {
-        f.p.fontRepl(Output.BOLD);
-        f.p.word("\\-");
-        if (!n.kids.isEmpty()) {
-            f.p.flags |= Terminal.NOSPACE;
-        } else {
-            MdocParser.Node next = next(n);
-            if (next != null && (next.tok == null ? MdocParser.delim(next.text) == MdocParser.CLOSE : false)) {
-                return true;
-            }
-            if (next != null && next.tok != null && !next.line) {
-                f.p.flags |= Terminal.NOSPACE;
-            }
-        }
-        boolean first = true;
-        for (MdocParser.Node k : n.kids) {
-            if (!first) {
-                f.p.word("\\-");
-                f.p.flags |= Terminal.NOSPACE;
-            }
-            first = false;
-            f.p.word(k.text);
-        }
-        return false;
-    }
-
-    private static MdocParser.Node next(MdocParser.Node n) {
+    static MdocParser.Node next(MdocParser.Node n) {
         List<MdocParser.Node> s = n.parent.kids;
         int i = s.indexOf(n);
         return i + 1 < s.size() ? s.get(i + 1) : null;
@@ -545,188 +527,6 @@ final class MdocFormatter {
             f.p.flags |= Terminal.NOSPACE;
             f.p.word(")");
         }
-        return false;
-    }
-
-    private static boolean preEx(MdocFormatter f, MdocParser.Node n) {
-        String nm = n.kids.size() > 1 ? n.kids.get(1).text : f.name;
-        f.p.word("The");
-        f.p.fontRepl(Output.BOLD);
-        f.p.word(nm);
-        f.p.fontRepl(Output.ROMAN);
-        f.p.word("utility exits 0 on success, and >0 if an error occurs.");
-        f.p.flags |= Terminal.SENTENCE;
-        return false;
-    }
-
-    private boolean inSynopsis(MdocParser.Node n) {
-        return n.line && section.equals("SYNOPSIS") && n.parent.tok != null && n.parent.tok.equals("Sh");
-    }
-
-    /** Spacing before a SYNOPSIS line: a blank line between groups, a break within one. */
-    private static void synopsisPre(MdocFormatter f, MdocParser.Node n) {
-        if (!f.inSynopsis(n)) {
-            return;
-        }
-        List<MdocParser.Node> sib = n.parent.kids;
-        int i = sib.indexOf(n);
-        MdocParser.Node prev = null;
-        for (int j = i - 1; j >= 0; j--) {
-            if (sib.get(j).line) {
-                prev = sib.get(j);
-                break;
-            }
-        }
-        if (prev == null || prev.tok == null && prev.text != null && i == 0) {
-            return;
-        }
-        if (i == 0 || prev == null) {
-            return;
-        }
-        boolean sameGroup = n.tok.equals(prev.tok) && List.of("Fd", "In", "Cd").contains(n.tok)
-                || (n.tok.equals("Fn") || n.tok.equals("Fo")) && "Ft".equals(prev.tok);
-        if (sameGroup) {
-            f.p.newln();
-        } else {
-            f.p.vspace();
-        }
-    }
-
-    private static void postSynopsis(MdocFormatter f, MdocParser.Node n) {
-        f.p.fontRepl(Output.ROMAN);
-        if (f.inSynopsis(n)) {
-            f.p.newln();
-        }
-    }
-
-    private static boolean preFt(MdocFormatter f, MdocParser.Node n) {
-        synopsisPre(f, n);
-        f.p.fontRepl(Output.UNDER);
-        return true;
-    }
-
-    private static boolean preIn(MdocFormatter f, MdocParser.Node n) {
-        synopsisPre(f, n);
-        boolean syn = f.inSynopsis(n);
-        if (syn) {
-            f.p.fontRepl(Output.BOLD);
-            f.p.word("#include");
-            f.p.fontRepl(Output.ROMAN);
-        }
-        f.p.word("<");
-        f.p.flags |= Terminal.NOSPACE;
-        f.p.fontRepl(Output.UNDER);
-        for (MdocParser.Node k : n.kids) {
-            f.p.word(k.text);
-        }
-        f.p.fontRepl(Output.ROMAN);
-        f.p.flags |= Terminal.NOSPACE;
-        f.p.word(">");
-        return false;
-    }
-
-    private static boolean preFd(MdocFormatter f, MdocParser.Node n) {
-        synopsisPre(f, n);
-        f.p.fontRepl(Output.BOLD);
-        return true;
-    }
-
-    /** .Fo name / .Fa lines / .Fc: laid out as one .Fn with those arguments. */
-    private static boolean preFo(MdocFormatter f, MdocParser.Node n) {
-        List<String> args = new java.util.ArrayList<>();
-        for (MdocParser.Node k : n.kids) {
-            if (k.tok == null && args.isEmpty()) {
-                args.add(k.text);
-            } else if ("Fa".equals(k.tok)) {
-                for (MdocParser.Node w : k.kids) {
-                    if (w.tok == null) {
-                        args.add(w.text);
-                    }
-                }
-            }
-        }
-        return fn(f, n, args);
-    }
-
-    private static boolean preFn(MdocFormatter f, MdocParser.Node n) {
-        List<String> args = new java.util.ArrayList<>();
-        for (MdocParser.Node k : n.kids) {
-            args.add(k.text == null ? "" : k.text);
-        }
-        return fn(f, n, args);
-    }
-
-    private static boolean fn(MdocFormatter f, MdocParser.Node n, List<String> args) {
-        synopsisPre(f, n);
-        boolean syn = f.inSynopsis(n);
-        Terminal p = f.p;
-        if (args.isEmpty()) {
-            return false;
-        }
-        int off = p.offset;
-        if (syn) {
-            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-            p.rmargin = off + 4;
-        }
-        p.fontRepl(Output.BOLD);
-        p.word(args.get(0));
-        p.fontRepl(Output.ROMAN);
-        p.flags |= Terminal.NOSPACE;
-        p.word("(");
-        p.flags |= Terminal.NOSPACE;
-        for (int i = 1; i < args.size(); i++) {
-            p.fontRepl(Output.UNDER);
-            String a = args.get(i);
-            // within one argument the words of a prototype do not break apart
-            p.word(syn ? a.replace(" ", "\\~") : a);
-            p.fontRepl(Output.ROMAN);
-            if (i + 1 < args.size()) {
-                p.flags |= Terminal.NOSPACE;
-                p.word(",");
-            }
-        }
-        p.flags |= Terminal.NOSPACE;
-        p.word(")");
-        if (syn) {
-            p.flags |= Terminal.NOSPACE;
-            p.word(";");
-            p.flushln();
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-            p.offset = off;
-            p.rmargin = p.maxrmargin;
-        }
-        return false;
-    }
-
-    private static boolean preRv(MdocFormatter f, MdocParser.Node n) {
-        Terminal p = f.p;
-        List<String> names = new java.util.ArrayList<>();
-        for (MdocParser.Node k : n.kids) {
-            if (k.tok == null && !k.text.equals("-std")) {
-                names.add(k.text);
-            }
-        }
-        if (names.isEmpty()) {
-            names.add(f.name);
-        }
-        p.word("The");
-        for (int i = 0; i < names.size(); i++) {
-            if (i > 0) {
-                p.word(i + 1 == names.size() ? "and" : ",");
-            }
-            p.fontRepl(Output.BOLD);
-            p.word(names.get(i));
-            p.fontRepl(Output.ROMAN);
-            p.flags |= Terminal.NOSPACE;
-            p.word("()");
-        }
-        p.word(names.size() > 1 ? "functions return" : "function returns");
-        p.word("the value\\~0 if successful; otherwise the value\\~\\-1 is returned and the global variable");
-        p.fontRepl(Output.UNDER);
-        p.word("errno");
-        p.fontRepl(Output.ROMAN);
-        p.word("is set to indicate the error.");
-        p.flags |= Terminal.SENTENCE;
         return false;
     }
 

@@ -32,17 +32,27 @@ final class MdocParser {
     }
 
     /** Macros that take the rest of the line (including nested macros) as their body. */
-    static final Set<String> LINE_SCOPED = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq",
-            "D1", "Dl", "Nd", "Sh", "Ss", "It", "So", "Po", "Ao", "Bo", "Do", "Qo");
+    static final Set<String> LINE_SCOPED = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq", "Ql",
+            "D1", "Dl", "Nd", "Sh", "Ss", "It");
     /** Explicit blocks and their closing macros. */
-    static final Map<String, String> EXPLICIT = Map.of("Bl", "El", "Bd", "Ed", "Oo", "Oc", "Xo", "Xc",
-            "Bk", "Ek", "Rs", "Re", "Eo", "Ec", "Fo", "Fc");
+    static final Map<String, String> EXPLICIT = Map.ofEntries(Map.entry("Bl", "El"), Map.entry("Bd", "Ed"),
+            Map.entry("Oo", "Oc"), Map.entry("Xo", "Xc"), Map.entry("Bk", "Ek"), Map.entry("Rs", "Re"),
+            Map.entry("Eo", "Ec"), Map.entry("Fo", "Fc"), Map.entry("Po", "Pc"), Map.entry("So", "Sc"),
+            Map.entry("Ao", "Ac"), Map.entry("Bo", "Bc"), Map.entry("Do", "Dc"), Map.entry("Qo", "Qc"),
+            Map.entry("Bro", "Brc"), Map.entry("Bf", "Ef"));
+    /** mandoc's in-line macros (see {@link #parseInline}). */
+    static final Set<String> IN_LINE = Set.of("Ad", "An", "Ar", "Cd", "Cm", "Dv", "Er", "Ev", "Fa", "Fl", "Fn",
+            "Ft", "Ic", "Li", "Ot", "Pa", "Va", "Em", "Ms", "No", "Sx", "Sy", "Tn", "Fr", "Lk", "Mt");
+    /** In-line macros that make an element even without words ({@code .Ar} prints "file ..."). */
+    static final Set<String> MAY_BE_EMPTY = Set.of("An", "Ar", "Fl", "Mt", "Pa");
+    /** The one-line enclosures (partial implicit blocks). */
+    static final Set<String> ENCLOSURES = Set.of("Op", "Dq", "Sq", "Pq", "Aq", "Bq", "Brq", "Qq", "Ql");
     /** Macros that may appear among another macro's arguments. */
     static final Set<String> CALLABLE = Set.of("Ad", "An", "Ar", "Aq", "Bq", "Brq", "Bx", "Cm", "Dq", "Dv",
             "Em", "Er", "Ev", "Fa", "Fl", "Fn", "Fx", "Ic", "Li", "Ms", "Nm", "No", "Ns", "Nx", "Op", "Ox",
             "Pa", "Pf", "Pq", "Ql", "Qq", "Sq", "Sx", "Sy", "Tn", "Ux", "Va", "Xr", "Dx", "Bsx", "At", "Oo",
             "Oc", "Xo", "Xc", "Ek", "Ec", "Eo", "Lk", "Mt", "St", "Ft", "Ta", "Cd", "Ot", "Fc", "Fo", "Bc",
-            "Bo", "Dc", "Do", "Pc", "Po", "Qc", "Qo", "Sc", "So", "Ac", "Ao", "Sm", "Dd", "Ud", "Lb", "Vt");
+            "Bo", "Dc", "Do", "Pc", "Po", "Qc", "Qo", "Sc", "So", "Ac", "Ao", "Bro", "Brc", "Sm", "Dd", "Ud", "Lb", "Vt");
 
     final Node root = new Node("root", null);
     private Node cur = root;
@@ -139,11 +149,12 @@ final class MdocParser {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl.end(0, true);
         }
+        dropTrailingParagraph();
     }
 
     private void line(String buf) {
         if (buf.isEmpty()) {
-            Node n = new Node("Pp", null);
+            Node n = new Node("Pp", ""); // a blank line (text "" tells it from a .Pp macro)
             n.line = true;
             add(n);
             return;
@@ -163,11 +174,33 @@ final class MdocParser {
         int sp = rest.indexOf(' ');
         String name = sp < 0 ? rest : rest.substring(0, sp);
         String argstr = sp < 0 ? "" : rest.substring(sp + 1);
-        List<String> args = Roff.arguments(argstr);
+        List<String> args;
+        if (name.equals("It") && inColumnList() && argstr.indexOf('\t') >= 0) {
+            // in a -column list a tab separates cells as .Ta does; as in mandoc, macro names
+            // after a tab are plain words
+            args = new ArrayList<>();
+            String[] cells = argstr.split("\t", -1);
+            for (int c = 0; c < cells.length; c++) {
+                if (c > 0) {
+                    args.add("Ta");
+                }
+                for (String w : Roff.arguments(cells[c])) {
+                    args.add(c > 0 && CALLABLE.contains(w) ? "\\&" + w : w);
+                }
+            }
+        } else {
+            args = Roff.arguments(argstr);
+        }
+        if (name.equals("Tg")) {
+            return; // a tag for search; nothing is printed
+        }
         switch (name) {
             case "Dd" -> {
                 String d = String.join(" ", args);
-                if (d.startsWith("$Mdocdate")) {
+                if (d.equals("$Mdocdate$")) {
+                    // a date left for the version control system to fill in: today, as mandoc prints it
+                    d = java.time.LocalDate.now().format(java.time.format.DateTimeFormatter.ofPattern("MMMM d, yyyy", java.util.Locale.ENGLISH));
+                } else if (d.startsWith("$Mdocdate")) {
                     // "$Mdocdate: March 31 2022 $" is printed as "March 31, 2022"
                     java.util.List<String> w = new java.util.ArrayList<>(java.util.List.of(d.replace("$Mdocdate:", "").replace("$", "").strip().split("\\s+")));
                     d = w.size() == 3 ? w.get(0) + " " + w.get(1) + ", " + w.get(2) : String.join(" ", w);
@@ -202,11 +235,18 @@ final class MdocParser {
                 open = open.parent;
             }
             if (open != root) {
-                cur = open.parent;
+                cur = container(open.parent);
+                if (open.tok.equals("Rs")) {
+                    sortReference(open);
+                }
                 // anything after the closing macro on its line continues in the enclosing scope
                 List<String> tail = args;
                 if (!tail.isEmpty()) {
                     parseArgs(cur, tail, 0, true);
+                    Node last = lastLeaf(cur, cur);
+                    if (last != null && last.tok == null && endsSentence(last.text)) {
+                        last.eos = true; // ".Pc ." ends a sentence
+                    }
                 }
             }
             return;
@@ -215,6 +255,7 @@ final class MdocParser {
             while (cur != root) {
                 cur = cur.parent;
             }
+            dropTrailingParagraph();
         } else if (name.equals("It")) {
             Node bl = cur;
             while (bl != root && !"Bl".equals(bl.tok)) {
@@ -222,19 +263,34 @@ final class MdocParser {
             }
             if (bl != root) {
                 cur = bl;
+            } else {
+                // an item outside any list is dropped, leaving a line break (as mandoc does)
+                Node br = new Node("br", null);
+                br.line = true;
+                add(br);
+                return;
             }
         }
         Node m = new Node(name, null);
         m.line = true;
         add(m);
         if (EXPLICIT.containsKey(name)) {
-            if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk")) {
+            if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk") || name.equals("Bf")) {
                 m.opts.addAll(args);
                 cur = m;
                 return;
             }
             cur = m;
+            Node scope = m;
             parseArgs(m, args, 0, true);
+            if (cur != m) {
+                // closed on its own line (.Oo ... Oc): the line's last word is in the enclosing scope
+                scope = cur;
+            }
+            Node last = lastLeaf(scope, m);
+            if (last != null && last.tok == null && endsSentence(last.text)) {
+                last.eos = true;
+            }
             return;
         }
         parseInto(m, args, 0);
@@ -242,9 +298,80 @@ final class MdocParser {
         if (last != null && last.tok == null && endsSentence(last.text)) {
             last.eos = true;
         }
-        if (name.equals("Sh") || name.equals("Ss") || name.equals("It")) {
-            cur = m;
+        if ((name.equals("Sh") || name.equals("Ss") || name.equals("It")) && !within(cur, m)) {
+            cur = m; // unless the line opened a block inside m (".It Xo"), which stays current
         }
+    }
+
+    /**
+     * The nearest node from {@code n} up that takes later input lines: the root, a heading, a list
+     * item or an open explicit block (not a one-line macro such as {@code .Op} or {@code .Fl}, which
+     * an explicit block opened and closed within its line leaves behind).
+     */
+    private Node container(Node n) {
+        while (n != root && n.parent != null && !(EXPLICIT.containsKey(n.tok) || n.tok.equals("Sh")
+                || n.tok.equals("Ss") || n.tok.equals("It"))) {
+            n = n.parent;
+        }
+        return n;
+    }
+
+    private static boolean within(Node n, Node ancestor) {
+        for (Node k = n; k != null; k = k.parent) {
+            if (k == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * As mandoc's validator: a {@code .Pp} ending a section or subsection is dropped (the heading
+     * that follows makes its own blank line). A {@code .br} is kept: in this flat tree it may end a
+     * SYNOPSIS {@code .Nm} block, where mandoc keeps it.
+     */
+    void dropTrailingParagraph() {
+        if (root.kids.isEmpty()) {
+            return;
+        }
+        Node sec = root.kids.get(root.kids.size() - 1);
+        if (!"Sh".equals(sec.tok) && !"Ss".equals(sec.tok) || sec.kids.isEmpty()) {
+            return;
+        }
+        Node last = sec.kids.get(sec.kids.size() - 1);
+        if (last.line && last.text == null && ("Pp".equals(last.tok) || "Lp".equals(last.tok))) {
+            sec.kids.remove(sec.kids.size() - 1);
+        }
+    }
+
+    private boolean inColumnList() {
+        Node bl = cur;
+        while (bl != root && !"Bl".equals(bl.tok)) {
+            bl = bl.parent;
+        }
+        return bl != root && bl.opts.contains("-column");
+    }
+
+    /** The order mandoc prints the parts of a reference in, whatever order the page gives them. */
+    private static final List<String> REFERENCE_ORDER = List.of("%A", "%T", "%B", "%I", "%J", "%R", "%N", "%V",
+            "%U", "%P", "%Q", "%C", "%D", "%O");
+
+    /**
+     * Puts the parts of an {@code .Rs} block in {@link #REFERENCE_ORDER} (a stable sort; anything
+     * else goes first), and notes whether a title is to be quoted: when a book or journal (other
+     * than the first part) names where it appeared.
+     */
+    private static void sortReference(Node rs) {
+        for (int i = 1; i < rs.kids.size(); i++) {
+            String t = rs.kids.get(i).tok;
+            if ("%J".equals(t) || "%B".equals(t)) {
+                rs.opts.add("quoteT");
+            }
+        }
+        List<Node> sorted = new ArrayList<>(rs.kids);
+        sorted.sort(java.util.Comparator.comparingInt(k -> REFERENCE_ORDER.indexOf(k.tok)));
+        rs.kids.clear();
+        rs.kids.addAll(sorted);
     }
 
     /** The last word of the line that began with {@code m} (it may have landed in m's parent). */
@@ -285,13 +412,24 @@ final class MdocParser {
                 m.kids.add(w);
             }
             parseArgs(m, args.subList(0, end), i, true);
+            if (m.parent != null && !m.kids.isEmpty() && "Ns".equals(m.kids.get(m.kids.size() - 1).tok)
+                    && ENCLOSURES.contains(m.tok)) {
+                // a trailing .Ns goes after the enclosure: "[user@]host" from ".Op Ar user Ns @ Ns"
+                Node ns = m.kids.remove(m.kids.size() - 1);
+                ns.parent = m.parent;
+                m.parent.kids.add(m.parent.kids.indexOf(m) + 1, ns);
+            }
             if (end < args.size()) {
                 parseArgs(m.parent, args.subList(0, args.size()), end, true);
             }
             return args.size();
         }
+        if (IN_LINE.contains(m.tok) && m.parent != null) {
+            return parseInline(m, args, i);
+        }
         int max = switch (m.tok) {
             case "Xr" -> 2;
+            case "St" -> 1;
             case "Ft", "In", "Fd", "Cd" -> Integer.MAX_VALUE;
             case "Ns", "Ta", "Oc", "Xc", "Ec", "Ek", "Sm" -> 0;
             default -> Integer.MAX_VALUE;
@@ -326,6 +464,95 @@ final class MdocParser {
         return i;
     }
 
+    /**
+     * mandoc's in-line macros: their words up to a nested macro. A delimiter closes the element and
+     * stays outside it; a word after it opens a new element of the same macro ({@code .Fl c | s} is
+     * two flags; every word of {@code .Fl} is its own flag). Macros that may be empty ({@code .Ar},
+     * {@code .Fl}, ...) make an empty element when they have no words.
+     */
+    private int parseInline(Node m, List<String> args, int i) {
+        String tok = m.tok;
+        Node parent = m.parent;
+        int at = parent.kids.indexOf(m);
+        parent.kids.remove(at);
+        List<Node> out = new ArrayList<>();
+        boolean nc = MAY_BE_EMPTY.contains(tok);
+        boolean mayopen = true;
+        boolean usedM = false;
+        Node scope = null;
+        int cnt = 0;
+        boolean nested = false;
+        while (i < args.size()) {
+            if (onlyPunctuation(args, i)) {
+                break; // trailing punctuation goes after the macro
+            }
+            String a = args.get(i);
+            if (CALLABLE.contains(a) && !(tok.equals("Fn") && cnt == 0)) {
+                if (cnt == 0 && nc) {
+                    out.add(element(m, usedM, parent));
+                    usedM = true;
+                }
+                nested = true;
+                break;
+            }
+            int d = delim(a);
+            if (d != NONE) {
+                if ((d == CLOSE || d == MIDDLE && tok.equals("Fl")) && cnt == 0 && scope == null && nc && mayopen) {
+                    out.add(element(m, usedM, parent)); // an empty element before the punctuation
+                    usedM = true;
+                    cnt++;
+                }
+                if (scope != null && !tok.equals("Lk")) {
+                    scope = null;
+                    if (tok.equals("Fn")) {
+                        mayopen = false;
+                    }
+                }
+            } else if (mayopen && scope == null) {
+                scope = element(m, usedM, parent);
+                usedM = true;
+                out.add(scope);
+                cnt++;
+            }
+            Node w = new Node(null, a);
+            if (scope != null) {
+                w.parent = scope;
+                scope.kids.add(w);
+            } else {
+                w.parent = parent;
+                out.add(w);
+            }
+            if (scope != null && tok.equals("Fl")) {
+                scope = null;
+            }
+            i++;
+        }
+        if (cnt == 0 && nc && !nested) {
+            out.add(element(m, usedM, parent));
+        }
+        parent.kids.addAll(at, out);
+        if (i < args.size()) {
+            return parseArgs(parent, args, i, true);
+        }
+        return i;
+    }
+
+    /** The element to fill: the macro's own node first (it carries the line-start mark), then new ones. */
+    private static Node element(Node m, boolean usedM, Node parent) {
+        Node e = usedM ? new Node(m.tok, null) : m;
+        e.parent = parent;
+        return e;
+    }
+
+    private static boolean onlyPunctuation(List<String> args, int i) {
+        for (int k = i; k < args.size(); k++) {
+            if (delim(args.get(k)) == NONE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Adds args[i..] to {@code into}: words, delimiters and nested macros. */
     private int parseArgs(Node into, List<String> args, int i, boolean all) {
         while (i < args.size()) {
@@ -348,7 +575,7 @@ final class MdocParser {
                         open = open.parent;
                     }
                     if (open != null && open != root) {
-                        cur = open.parent;
+                        cur = container(open.parent);
                         return parseArgs(open.parent, args, i + 1, true);
                     }
                     i++;

@@ -40,6 +40,25 @@ class MdocRegressTest {
         assertEquals(expected, actual);
     }
 
+    /**
+     * {@code .Dd $Mdocdate$} with no date filled in stands for the day the page is read: the
+     * footer must match what mandoc prints today (so this one is compared with a live mandoc run).
+     */
+    @Test
+    @org.junit.jupiter.api.condition.EnabledIf("org.mpish.shell.man.MandocFidelityTest#toolsAvailable")
+    void anUnfilledMdocdateIsToday() throws IOException {
+        String src = ".Dd $Mdocdate$\n.Dt X 1\n.Os Debian\n.Sh NAME\n.Nm x\n.Nd y\n";
+        Path f = Files.createTempFile("mdocdate", ".1");
+        try {
+            Files.writeString(f, src);
+            byte[] ascii = MandocFidelityTest.run(List.of("mandoc", "-T", "ascii", "-O", "width=78", f.toString()), null, null);
+            String expected = MandocFidelityTest.expandTabs(new String(MandocFidelityTest.run(List.of("col", "-b"), ascii, null), java.nio.charset.StandardCharsets.UTF_8));
+            assertEquals(expected, ManPage.render(src, "x.1", 78, Style.PLAIN));
+        } finally {
+            Files.deleteIfExists(f);
+        }
+    }
+
     /** An mdoc page is parsed by the mdoc parser, not reported as unknown man(7) macros. */
     @Test
     void mdocPagesAreNotReadAsMan() {
