@@ -84,4 +84,76 @@ class ExploreChurnTest {
         while (!ours().isEmpty() && System.nanoTime() < end) Thread.sleep(20);
         assertEquals(List.of(), ours(), "threads of explored runs still alive");
     }
+
+    /**
+     * What a run leaves in its context's global object: a var, a marked function, a global holding a closure, a replaced
+     * mpish global, a let (global code's own), the legacy RegExp statics. Each check stands for a fresh context
+     * (what mpish run starts with); one left over from an earlier schedule would show.
+     */
+    private static final String GLOBALS = """
+            const seen = [];
+            if (typeof leftVar !== 'undefined') seen.push('a var');
+            if (leftFunction.mark !== undefined) seen.push('a function');
+            if (globalThis.counter !== undefined) seen.push('a closure, called ' + globalThis.counter() + ' times');
+            if (print.replaced) seen.push('a replaced print');
+            if (RegExp.$1 !== '' || RegExp.lastMatch !== '') seen.push('RegExp.$1 ' + RegExp.$1);
+            if (Object.keys(globalThis).includes('left')) seen.push('a global property');
+            if (seen.length > 0) throw new Error('an earlier run left ' + seen.join(', '));
+            var leftVar = 1;
+            function leftFunction() {}   // hoisted: a new one each run, unless an earlier run's is still there
+            leftFunction.mark = 1;
+            let mine = 2;
+            globalThis.left = 3;
+            globalThis.counter = (() => { let n = 0; return () => ++n; })();
+            counter();
+            const original = print;
+            print = (...a) => original(...a);
+            print.replaced = true;
+            /(b+)/.exec('abbc');
+            const comm = MPI.COMM_WORLD;
+            const buf = mem.alloc(4);
+            if (MPI.Comm_rank(comm) === 0) {
+              for (let i = 1; i < MPI.Comm_size(comm); i++) MPI.Recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0, comm);
+            } else {
+              MPI.Send(buf, 1, MPI.INT, 0, 0, comm);
+            }
+            """;
+
+    /** Changes built-ins, each in its own way; an earlier run's change would show. */
+    private static final String BUILTINS = """
+            const seen = [];
+            if ([].leftOnArrays !== undefined) seen.push('Array.prototype.leftOnArrays');
+            if (Math.random.name !== 'random') seen.push('a replaced Math.random');
+            if (Object.getOwnPropertyDescriptor(Array.prototype, 'map').enumerable) seen.push('an enumerable map');
+            if (Object.getPrototypeOf([][Symbol.iterator]()).next.name !== 'next') seen.push('a replaced iterator next');
+            if (Object.isFrozen(JSON)) seen.push('a frozen JSON');
+            if (seen.length > 0) throw new Error('an earlier run left ' + seen.join(', '));
+            Array.prototype.leftOnArrays = 1;
+            Math.random = function notRandom() { return 4; };
+            Object.defineProperty(Array.prototype, 'map', {enumerable: true});
+            const it = Object.getPrototypeOf([][Symbol.iterator]()), next = it.next;
+            it.next = function replaced() { return next.call(this); };
+            Object.freeze(JSON);
+            const comm = MPI.COMM_WORLD;
+            const buf = mem.alloc(4);
+            if (MPI.Comm_rank(comm) === 0) {
+              for (let i = 1; i < MPI.Comm_size(comm); i++) MPI.Recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0, comm);
+            } else {
+              MPI.Send(buf, 1, MPI.INT, 0, 0, comm);
+            }
+            """;
+
+    @Test
+    void noScheduleSeesWhatAnEarlierOneLeftInItsGlobals() {
+        for (String[] script : new String[][] {{"globals.js", GLOBALS}, {"builtins.js", BUILTINS}}) {
+            ScheduledRun.Setup s = new ScheduledRun.Setup(script[0], script[1], 3, List.of(), false, 30, new Sandbox(false, false, false));
+            try (var warm = ScheduledRun.warm(s)) {
+                for (int i = 0; i < 30; i++) {
+                    ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
+                    assertEquals(List.of(), r.problems(), script[0] + ", exploration " + i);
+                    assertEquals(2, r.runs());
+                }
+            }
+        }
+    }
 }
