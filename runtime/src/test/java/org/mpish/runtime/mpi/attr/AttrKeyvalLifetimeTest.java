@@ -13,6 +13,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Timeout;
 import org.mpish.runtime.TestJob;
+import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiTests;
 
 /**
@@ -131,6 +132,47 @@ class AttrKeyvalLifetimeTest {
                 }
                 call(r, "MPI_Comm_free", d);
                 for (int i = 0; i < n; i++) assertEquals(true, k[i].isFreed(), "key " + i);
+            });
+        }
+    }
+
+    /**
+     * A16, A28, A29, A6: during a free, key 2's delete callback sets a new attribute (key L) on the object being
+     * freed, and may fail. Every callback still runs once (3, 2, then L, then 1, 0), the free returns the failure if
+     * there was one, and every key freed beforehand is destroyed with its attribute whether the free failed or not.
+     */
+    @ParameterizedTest(name = "fails {0}, traced {1}")
+    @CsvSource({"false, false", "true, false", "false, true", "true, true"})
+    void keysGoEvenWhenADeleteCallbackChangesTheList_A16_A29_A6(boolean fails, boolean traced) {
+        try (TestJob t = new TestJob(1)) {
+            if (traced) t.record();
+            t.spmd(r -> {
+                TestJob.returnErrors(r);
+                List<String> log = MpiTests.log();
+                Object c = call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
+                call(r, "MPI_Comm_set_errhandler", c, "MPI_ERRORS_RETURN");
+                Keyval late = kv(r, "MPI_Comm_create_keyval", "MPI_COMM_NULL_COPY_FN", recording("L", log, null), null);
+                Keyval[] k = new Keyval[4];
+                for (int i = 0; i < 4; i++) {
+                    int me = i;
+                    k[i] = kv(r, "MPI_Comm_create_keyval", "MPI_COMM_NULL_COPY_FN", MpiTests.fn("d" + i, a -> {
+                        log.add("d" + me);
+                        if (me == 2) {
+                            call(r, "MPI_Comm_set_attr", a[0], late, "x");
+                            if (fails) throw new org.mpish.runtime.CallbackFailure(ErrorClass.MPI_ERR_ARG, true, "threw 12");
+                        }
+                        return null;
+                    }), null);
+                    call(r, "MPI_Comm_set_attr", c, k[i], i);
+                }
+                for (Keyval key : k) call(r, "MPI_Comm_free_keyval", key);
+                if (fails) MpiTests.expectError(ErrorClass.MPI_ERR_ARG, () -> call(r, "MPI_Comm_free", c));
+                else call(r, "MPI_Comm_free", c);
+                assertEquals(List.of("d3", "d2", "L:comm0,kv0,x,null", "d1", "d0"), log);
+                call(r, "MPI_Comm_free_keyval", late); // set while the others were freed: freed now, unused
+                assertEquals(true, late.isFreed(), "key L");
+                for (int i = 0; i < 4; i++) assertEquals(true, k[i].isFreed(), "key " + i);
+                if (fails) call(r, "MPI_Comm_free", c); // the failed free left the object, empty
             });
         }
     }
