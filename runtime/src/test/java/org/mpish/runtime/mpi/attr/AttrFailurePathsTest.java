@@ -165,4 +165,37 @@ class AttrFailurePathsTest {
             });
         }
     }
+
+    /**
+     * A16: delete callbacks may delete other attributes of the object, nested here eight deep (key i's callback
+     * deletes key i+1); the innermost also deletes key 2, whose callback is still running, which does nothing (an
+     * attribute is deleted once: its callback ran and it goes when that returns). Each callback runs exactly once
+     * and every attribute is gone at the end.
+     */
+    @Test
+    void nestedDeletesEightDeepRunEachCallbackOnce_A16() {
+        try (TestJob t = new TestJob(1)) {
+            t.spmd(r -> {
+                int n = 8;
+                List<String> log = MpiTests.log();
+                Object c = call1(r, "MPI_Comm_dup", "MPI_COMM_WORLD");
+                Keyval[] k = new Keyval[n];
+                for (int i = 0; i < n; i++) {
+                    int me = i;
+                    k[i] = kv(r, "MPI_Comm_create_keyval", "MPI_COMM_NULL_COPY_FN", MpiTests.fn("d" + i, a -> {
+                        log.add("d" + me);
+                        if (me + 1 < n) call(r, "MPI_Comm_delete_attr", a[0], k[me + 1]);
+                        else call(r, "MPI_Comm_delete_attr", a[0], k[2]);
+                        return null;
+                    }), null);
+                }
+                for (int i = 0; i < n; i++) call(r, "MPI_Comm_set_attr", c, k[i], i);
+                call(r, "MPI_Comm_delete_attr", c, k[0]);
+                assertEquals(List.of("d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7"), log);
+                for (int i = 0; i < n; i++) assertEquals(false, getAttr(r, "MPI_Comm_get_attr", c, k[i])[0], "attribute " + i);
+                call(r, "MPI_Comm_free", c);
+                assertEquals(n, log.size(), "nothing left to delete on free");
+            });
+        }
+    }
 }
