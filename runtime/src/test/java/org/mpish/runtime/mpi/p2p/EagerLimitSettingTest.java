@@ -1,0 +1,48 @@
+package org.mpish.runtime.mpi.p2p;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mpish.runtime.mpi.p2p.P2pFixture.*;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.mpish.runtime.TestJob;
+import org.mpish.runtime.mpi.Handle;
+
+/**
+ * The eager limit a new job starts with (mpish(7), "Point-to-point": standard sends are eager up to 65536 bytes,
+ * set otherwise with --eager-limit, which the launcher passes as the mpish.eagerLimit property, or
+ * MPISH_EAGER_LIMIT): a standard send of at most that many bytes completes before its receive is posted, a larger
+ * one only once received. A value that is not a number of bytes (negative, text) leaves the default.
+ */
+@Timeout(60)
+class EagerLimitSettingTest {
+    @ParameterizedTest(name = "mpish.eagerLimit={0}")
+    @CsvSource({"16, 16", "' 40 ', 40", "0, 0", "-3, 65536", "lots, 65536"})
+    void aNewJobTakesItsEagerLimitFromTheSetting(String setting, int limit) {
+        String old = System.getProperty("mpish.eagerLimit");
+        System.setProperty("mpish.eagerLimit", setting);
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                TestJob.returnErrors(r);
+                long buf = r.memory().alloc(limit + 8L);
+                if (r.id() == 0) {
+                    // MPI_BYTE counts: exactly the limit, then one byte more
+                    Handle at = (Handle) TestJob.call(r, "MPI_Isend", buf, limit, "MPI_BYTE", 1, 1, W)[0];
+                    Handle over = (Handle) TestJob.call(r, "MPI_Isend", buf, limit + 1, "MPI_BYTE", 1, 2, W)[0];
+                    assertEquals(true, TestJob.call(r, "MPI_Test", at)[1], limit + " bytes are sent eagerly");
+                    assertEquals(false, TestJob.call(r, "MPI_Test", over)[1], (limit + 1) + " bytes wait for the receive");
+                    barrier(r);
+                    await(r, over);
+                } else {
+                    barrier(r);
+                    TestJob.call(r, "MPI_Recv", buf, limit, "MPI_BYTE", 0, 1, W);
+                    TestJob.call(r, "MPI_Recv", buf, limit + 1, "MPI_BYTE", 0, 2, W);
+                }
+            });
+        } finally {
+            if (old == null) System.clearProperty("mpish.eagerLimit");
+            else System.setProperty("mpish.eagerLimit", old);
+        }
+    }
+}
