@@ -45,4 +45,30 @@ class EagerLimitSettingTest {
             else System.setProperty("mpish.eagerLimit", old);
         }
     }
+
+    /**
+     * mpish(1): a rank holds at most 16M (or less) of eagerly sent messages it has not received. Received ones no
+     * longer count: 300 messages of 64 KiB (18.75 MiB in all), each received before the next is sent, are all
+     * sent eagerly, complete before their receive is posted.
+     */
+    @org.junit.jupiter.api.Test
+    void receivedEagerMessagesNoLongerCountAgainstTheReceiversLimit() {
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                TestJob.returnErrors(r);
+                int n = 65536;
+                long buf = r.memory().alloc(n);
+                for (int i = 0; i < 300; i++) {
+                    if (r.id() == 0) {
+                        Handle s = (Handle) TestJob.call(r, "MPI_Isend", buf, n, "MPI_BYTE", 1, i, W)[0];
+                        assertEquals(true, TestJob.call(r, "MPI_Test", s)[1], "message " + i + " is sent eagerly");
+                        barrier(r);
+                    } else {
+                        barrier(r);
+                        TestJob.call(r, "MPI_Recv", buf, n, "MPI_BYTE", 0, i, W);
+                    }
+                }
+            });
+        }
+    }
 }
