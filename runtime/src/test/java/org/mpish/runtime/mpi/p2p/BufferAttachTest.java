@@ -155,12 +155,16 @@ class BufferAttachTest {
         try (TestJob t = new TestJob(1)) {
             t.spmd(r -> {
                 TestJob.returnErrors(r);
-                long a = r.memory().alloc(1000);
-                attach(r, a, 600);
-                var e = failure(() -> TestJob.call(r, "MPI_Comm_attach_buffer", "MPI_COMM_SELF", a + 500, 500));
+                long a = r.memory().alloc(1200);
+                attach(r, a + 200, 600); // the process buffer: [a+200, a+800)
+                var e = failure(() -> TestJob.call(r, "MPI_Comm_attach_buffer", "MPI_COMM_SELF", a + 700, 500));
                 assertEquals(ErrorClass.MPI_ERR_BUFFER, e.errorClass());
                 assertTrue(e.getMessage().contains("overlaps the process buffer"), e.getMessage());
-                TestJob.call(r, "MPI_Comm_attach_buffer", "MPI_COMM_SELF", a + 600, 400); // adjacent is fine
+                // one byte in common, at either end, is an overlap too
+                assertEquals(ErrorClass.MPI_ERR_BUFFER, failure(() -> TestJob.call(r, "MPI_Comm_attach_buffer", "MPI_COMM_SELF", a + 799, 200)).errorClass());
+                assertEquals(ErrorClass.MPI_ERR_BUFFER, failure(() -> TestJob.call(r, "MPI_Comm_attach_buffer", "MPI_COMM_SELF", a + 1, 200)).errorClass());
+                TestJob.call(r, "MPI_Comm_attach_buffer", "MPI_COMM_SELF", a, 200); // adjacent below is fine
+                TestJob.call(r, "MPI_Comm_attach_buffer", "MPI_COMM_WORLD", a + 800, 400); // and adjacent above
             });
         }
     }

@@ -134,6 +134,33 @@ class PointToPointTest {
         }
     }
 
+    /**
+     * MPI-4.1 section 3.10: a nonblocking send to or receive from MPI_PROC_NULL completes at once; the receive's
+     * status has source MPI_PROC_NULL, tag MPI_ANY_TAG and count 0. Every nonblocking mode mpish has.
+     */
+    @Test
+    void nonblockingProcNullRequestsAreCompleteAtOnce() {
+        try (TestJob t = new TestJob(1)) {
+            t.spmd(r -> {
+                TestJob.returnErrors(r);
+                long buf = ints(r, 5);
+                for (String call : new String[] {"MPI_Isend", "MPI_Issend", "MPI_Ibsend"}) {
+                    Object[] o = TestJob.call(r, call, buf, 1, "MPI_INT", MpiConst.PROC_NULL, 0, W);
+                    Object[] done = TestJob.call(r, "MPI_Test", o[0]);
+                    assertEquals(true, done[1], call + " to MPI_PROC_NULL is complete");
+                }
+                Handle q = irecv(r, buf, 1, MpiConst.PROC_NULL, 3);
+                Object[] done = TestJob.call(r, "MPI_Test", q);
+                assertEquals(true, done[1], "MPI_Irecv from MPI_PROC_NULL is complete");
+                Status s = (Status) done[2];
+                assertEquals(MpiConst.PROC_NULL, s.source());
+                assertEquals(MpiConst.ANY_TAG, s.tag());
+                assertEquals(0, TestJob.call1(r, "MPI_Get_count", s, "MPI_INT"));
+                assertArrayEquals(new int[] {5}, read(r, buf, 1), "nothing written");
+            });
+        }
+    }
+
     @Test
     void badArgumentsGiveTheirErrorClasses() {
         try (TestJob t = new TestJob(2)) {

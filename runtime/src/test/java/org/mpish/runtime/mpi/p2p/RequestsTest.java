@@ -22,6 +22,38 @@ import org.mpish.runtime.mpi.MpiConst;
 class RequestsTest {
     private static final Handle NULL = Handle.nullOf(HandleKind.REQUEST);
 
+    /**
+     * MPI-4.1 section 3.7.3: MPI_Wait returns only once the operation is complete. The send comes 300 ms after the
+     * receiver is already waiting, so a Wait that did not wait returns without the message (it did, unnoticed by the
+     * test above, where the send races the Wait: mutation testing found it).
+     */
+    @Test
+    void waitBlocksUntilALateMessageHasArrived() {
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                TestJob.returnErrors(r);
+                if (r.id() == 1) {
+                    long buf = ints(r, 0, 0);
+                    Handle q = irecv(r, buf, 2, 0, 9);
+                    barrier(r);
+                    Status s = (Status) TestJob.call(r, "MPI_Wait", q)[1];
+                    assertEquals(0, s.source());
+                    assertEquals(9, s.tag());
+                    assertEquals(2, TestJob.call1(r, "MPI_Get_count", s, "MPI_INT"));
+                    assertArrayEquals(new int[] {6, 7}, read(r, buf, 2));
+                } else {
+                    barrier(r);
+                    try {
+                        Thread.sleep(300);
+                    } catch (InterruptedException e) {
+                        throw new AssertionError(e);
+                    }
+                    send(r, ints(r, 6, 7), 2, 1, 9);
+                }
+            });
+        }
+    }
+
     @Test
     void irecvPostedBeforeTheSendIsFilledAndWaitFreesTheRequest() {
         try (TestJob t = new TestJob(2)) {
