@@ -12,12 +12,9 @@ import org.mpish.runtime.catalog.Catalogue;
 /**
  * Jobs with their ranks' contexts made ahead, on threads of their own, for a caller that runs one script many
  * times with the same settings ({@code mpish explore}). While one run goes on (the explorer runs one rank at a
- * time), the next jobs are made, one per core, and the last run's job is closed. Each job serves exactly one run.
- * Contexts are kept ({@link KeptContext}): after a run each one's guard removes the run's globals and checks that
- * every built-in object is as it was; one that passes serves a later run (with fresh globals for its new rank),
- * one that fails, or was closed by an abort, is closed and a new context is made in its place. So nothing a script
- * does (globals, changed built-ins, memory) reaches a later run. All of it, the threads included, ends with
- * {@link #close}.
+ * time, and making the contexts costs several times what running a small script does), the next jobs and their
+ * fresh contexts are built, one per core, and the last run's job and contexts are closed. Each job and each context serves exactly one run: nothing a script does (globals,
+ * changed built-ins, memory) can reach a later run. All of it, the thread included, ends with {@link #close}.
  */
 public final class WarmJobs implements AutoCloseable {
     /** How many threads make jobs, and so how many jobs are kept ready (each holds its rank threads and contexts). */
@@ -61,10 +58,6 @@ public final class WarmJobs implements AutoCloseable {
     private boolean closed;
     /** Set when making a job failed: the runs then make their own, as without this. */
     private boolean broken;
-    /** Contexts that passed their check after a run, ready for another (guarded by this). */
-    private final ArrayDeque<KeptContext> kept = new ArrayDeque<>();
-    /** How many contexts were made, and how many times a kept one served another run (guarded by this). */
-    private long made, reused;
 
     public WarmJobs(int ranks, List<String> args, Sandbox sandbox, Job.Options options) {
         this.ranks = ranks;
@@ -160,14 +153,6 @@ public final class WarmJobs implements AutoCloseable {
             if (r == null) break;
             dispose(r);
         }
-        for (;;) {
-            KeptContext k;
-            synchronized (this) {
-                k = kept.poll();
-            }
-            if (k == null) break;
-            k.close();
-        }
     }
 
     private Ready make() {
@@ -176,21 +161,7 @@ public final class WarmJobs implements AutoCloseable {
         Job job = Catalogue.get().newJob(ranks, options);
         JsRank[] contexts = new JsRank[ranks];
         try {
-            for (int i = 0; i < ranks; i++) {
-                KeptContext k;
-                synchronized (this) {
-                    k = kept.poll();
-                    if (k != null) reused++;
-                    else made++;
-                }
-                if (k == null) k = new KeptContext(sandbox);
-                try {
-                    contexts[i] = new JsRank(job.rank(i), k, Catalogue.get(), output, args, sandbox);
-                } catch (RuntimeException e) {
-                    k.close();
-                    throw e;
-                }
-            }
+            for (int i = 0; i < ranks; i++) contexts[i] = new JsRank(job.rank(i), Catalogue.get(), output, args, sandbox);
         } catch (RuntimeException e) {
             dispose(new Ready(job, contexts, output, target));
             throw e;
@@ -198,30 +169,10 @@ public final class WarmJobs implements AutoCloseable {
         return new Ready(job, contexts, output, target);
     }
 
-    /** Closes a job; its contexts that pass their check are kept for later runs, the others closed. */
-    private void dispose(Ready r) {
+    private static void dispose(Ready r) {
         r.job.close();
-        for (JsRank js : r.contexts) {
-            if (js == null) continue;
-            KeptContext k = js.kept();
-            boolean keep;
-            synchronized (this) {
-                keep = k != null && !closed && kept.size() < (WORKERS + 2) * ranks;
-            }
-            if (keep && k.reset()) {
-                synchronized (this) {
-                    if (!closed) {
-                        kept.add(k);
-                        continue;
-                    }
-                }
-            }
-            js.cancel();
-        }
+        for (JsRank js : r.contexts) if (js != null) js.cancel();
     }
-
-    /** How many contexts were made so far, and how many times a kept one served another run: {made, reused}. */
-    public synchronized long[] contextCounts() { return new long[] {made, reused}; }
 
     /** Ends the workers after they have closed every job they hold; returns when they have. */
     @Override
