@@ -46,9 +46,11 @@ class SystemManFidelityTest {
     static final double MAN_GOAL = 0.995;
     /**
      * The identical fraction of mdoc(7) pages required at each width (every mdoc page is checked,
-     * sample or not): measured 43 of the 81 mdoc pages here (53.1%) at width 78, 41 (50.6%) at 60.
+     * sample or not): measured 72 of the 81 mdoc pages here (88.9%) at widths 78 and 60 (it was
+     * 43 and 41 before mdoc got mandoc's in-line macro parsing, lists, references and displays).
+     * The issue's goal is 99.5%.
      */
-    static final double MDOC_GOAL = 0.50;
+    static final double MDOC_GOAL = 0.88;
     private static final int[] WIDTHS = {78, 60};
 
     record Page(Path file, String section, boolean mdoc) { }
