@@ -1,9 +1,5 @@
 package org.mpish.runtime.catalog;
 
-import java.io.InputStream;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
-import java.nio.charset.StandardCharsets;
 import org.mpish.runtime.Controller;
 import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
@@ -18,12 +14,12 @@ import org.mpish.runtime.mpi.MpiProcess;
  *
  * <p>Why one class per call. Were one method to run every call, HotSpot would see hundreds of implementations
  * at its one call of {@code body.invoke} and call them out of line, through an interface, with the argument
- * array and {@link Args} allocated for it. So {@link #of} loads this class's own bytes again as a hidden class
+ * array and {@link Args} allocated for it. So {@link Invokers#of} loads this class's own bytes again as a hidden class
  * for each call: each copy has a call site that only ever sees its own implementation, which HotSpot inlines
  * (with {@code Args} then kept in registers); and a hidden class's final fields are trusted as constants, so a
  * handle kept in a {@code static final} field compiles down to its one call. The steps are the Invoker's own
- * helpers: only the sequence is copied. Keep this class free of lambdas and string concatenation (each copy
- * would link its own).
+ * helpers: only the sequence is copied. Keep this class free of static state, lambdas and string concatenation
+ * (each copy would set up its own).
  */
 final class BoundCall extends CallHandle {
     private final Call call;
@@ -141,33 +137,5 @@ final class BoundCall extends CallHandle {
         }
         if (outputCount == 1) return new Object[] {result};
         return Invoker.checkedOutputs(call, (Object[]) result);
-    }
-
-    /**
-     * This class's bytes, loaded again for each call (null where they cannot be read: then calls share it). Kept
-     * as a Latin-1 string, one char per byte, so that no one can change them.
-     */
-    private static final String TEMPLATE = template();
-    private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, Call.class, Catalogue.class);
-
-    private static String template() {
-        try (InputStream in = BoundCall.class.getResourceAsStream("BoundCall.class")) {
-            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-        } catch (java.io.IOException e) {
-            return null;
-        }
-    }
-
-    /** {@code call}'s own invoker: a copy of this class for it alone (unloaded with it). */
-    static CallHandle of(Call call, Catalogue cat) {
-        if (TEMPLATE == null) return new BoundCall(call, cat);
-        try {
-            MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(TEMPLATE.getBytes(StandardCharsets.ISO_8859_1), true);
-            return (CallHandle) copy.findConstructor(copy.lookupClass(), CONSTRUCTOR).invoke(call, cat);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException("cannot make the invoker of " + call.name(), e);
-        }
     }
 }

@@ -120,6 +120,9 @@ public final class Call {
     CallImpl body() { return body != null ? body : impl; }
     LargeCounts.IntForm intForm() { return intForm; }
     CallHandle handle() { return handle; }
+    /** How many times the call was made through {@link Invoker} before it had its own invoker (counted loosely). */
+    private int used;
+    int used() { return used++; }
     void handle(CallHandle h) { handle = h; }
     boolean returnsResult() { return returnsResult; }
     public List<Param> outputs() { return outputs; }

@@ -85,12 +85,29 @@ public final class Catalogue {
      * call has its own compiled copy of the invoking code (see {@link BoundCall}).
      */
     public CallHandle bind(Call c) {
+        return bind(c, true);
+    }
+
+    /**
+     * The handle {@link Invoker} runs {@code c} through: its own once made, else a shared invoker until the call
+     * has been made {@link #OWN_AFTER} times (a call's own copy costs a class, about a millisecond on a busy
+     * machine: a script or a shell line that makes a call a few times should not pay it).
+     */
+    CallHandle handleFor(Call c) {
         CallHandle h = c.handle();
         if (h != null) return h;
-        if (c.owner() != this) return new BoundCall(c, this); // not one of ours: invoked, but not kept
+        return bind(c, c.used() >= OWN_AFTER);
+    }
+
+    static final int OWN_AFTER = 1000;
+
+    private CallHandle bind(Call c, boolean own) {
+        CallHandle h = c.handle();
+        if (h != null) return h;
+        if (c.owner() != this || !own) return new BoundCall(c, this); // a shared invoker, not kept
         synchronized (c) {
             h = c.handle();
-            if (h == null) c.handle(h = BoundCall.of(c, this));
+            if (h == null) c.handle(h = Invokers.of(c, this));
             return h;
         }
     }

@@ -42,7 +42,7 @@ public final class Invoker {
      * @throws JobAbortedException when a fatal handler aborted the job
      */
     public static Object[] invoke(Rank rank, Catalogue cat, Call call, Object[] raw) {
-        return cat.bind(call).invoke(rank, raw.clone());
+        return cat.handleFor(call).invoke(rank, raw.clone());
     }
 
     /**
@@ -50,7 +50,7 @@ public final class Invoker {
      * converted in place, saving a copy.
      */
     public static Object[] invokeInPlace(Rank rank, Catalogue cat, Call call, Object[] args) {
-        return cat.bind(call).invoke(rank, args);
+        return cat.handleFor(call).invoke(rank, args);
     }
 
     /*

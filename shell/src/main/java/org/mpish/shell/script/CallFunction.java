@@ -8,7 +8,7 @@ import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.ArgError;
 import org.mpish.runtime.catalog.Call;
 import org.mpish.runtime.catalog.Catalogue;
-import org.mpish.runtime.catalog.CallHandle;
+import org.mpish.runtime.catalog.Invoker;
 import org.mpish.runtime.catalog.PType;
 import org.mpish.runtime.catalog.Param;
 
@@ -33,8 +33,6 @@ public final class CallFunction {
     private final boolean[] intAsIs;
     private final String[] outputNames;
     private final Catalogue catalogue = Catalogue.get();
-    /** The call's handle, bound on its first use (a script uses a few of the hundreds of calls it is offered). */
-    private CallHandle handle;
 
     CallFunction(JsValues js, Rank rank, Call call) {
         this.js = js;
@@ -119,9 +117,7 @@ public final class CallFunction {
                 // a structure argument: what the call writes into it goes back to the script's object
                 if (types[i].kind() == PType.Kind.STRUCT) back = StructBack.of(back, value, raw[i]);
             }
-            CallHandle h = handle;
-            if (h == null) handle = h = catalogue.bind(call);
-            outs = h.invoke(rank, raw);
+            outs = Invoker.invokeInPlace(rank, catalogue, call, raw); // the call's own invoker once it is made often
         } catch (ArgError e) {
             throw js.typeError(call.api() + "." + call.scriptName() + ": " + e.getMessage());
         } catch (CallError e) {
