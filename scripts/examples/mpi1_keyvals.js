@@ -1,4 +1,5 @@
 // mpish: -n 4
+// mpish-compare: differs /MPI_TAG_UB via MPI_Attr_get: \d+/ the largest tag is the implementation's (at least 32767): 2147483647 in mpish and Open MPI, 268435455 in MPICH 4.0.2
 // The MPI-1 attribute calls (deprecated since MPI-2, still in every MPI): MPI_Keyval_create with the
 // predefined MPI_DUP_FN, MPI_NULL_COPY_FN and MPI_NULL_DELETE_FN and with a JavaScript delete function;
 // MPI_Attr_put and MPI_Attr_get; copy on MPI_Comm_dup, delete on MPI_Comm_free and at MPI_Finalize.

@@ -56,6 +56,10 @@ class NativeCorpusIT {
                     + " fills only the first count entries (a gap of the native engine)"),
             Map.entry("p2p/deadlock.js", "a real MPI does not detect a deadlock: the launch waits until --timeout (in mpish(7))"),
             Map.entry("coll/nonblocking.js", "fails on both MPIs after its first nonblocking collectives (not yet investigated)"),
+            Map.entry("examples/callback_failure.js", "what a failing copy callback's code becomes, and which delete callbacks of"
+                    + " the half-made communicator run, differ on both MPIs (not yet reviewed)"),
+            Map.entry("examples/MPI_Win_lock_all.js", "MPICH 4.0.2 gives wrong counters, likely the lost one-sided writes of"
+                    + " MPI_Rput's example (not yet checked in C)"),
             Map.entry("examples/MPI_Comm_spawn.js", "shows mpish refusing to spawn; a real MPI tries to start the program 'worker'"),
             Map.entry("examples/MPI_Win_create_dynamic.js", "a dynamic window's displacements are addresses in the target's memory;"
                     + " mpish's addresses are its own per-rank numbers, which the native engine cannot translate for the peer yet"),
