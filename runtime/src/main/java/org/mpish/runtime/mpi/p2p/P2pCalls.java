@@ -59,41 +59,27 @@ public final class P2pCalls implements CallFamily {
                 .out("request", REQUEST).errorsOn("comm")
                 .impl((r, a) -> register(r, new PersistentRequest(r, a.comm(5), null, recvBuffer(r, a), a.i(3), a.i(4))));
 
-        b.call("MPI_Sendrecv", "point-to-point", "send one message and receive another, without deadlocking on each other")
-                .in("sendbuf", BUFFER, "const void *sendbuf").in("sendcount", PType.COUNT_INT).in("sendtype", DATATYPE)
-                .in("dest", RANK).in("sendtag", TAG)
-                .in("recvbuf", BUFFER).in("recvcount", PType.COUNT_INT).in("recvtype", DATATYPE).in("source", RANK).in("recvtag", TAG)
-                .in("comm", COMM).out("status", STATUS).errorsOn("comm")
+        sendrecvParams(b.call("MPI_Sendrecv", "point-to-point", "send one message and receive another, without deadlocking on each other"))
+                .out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
-                    Comm c = a.comm(10);
-                    long sc = P2pArgs.count(a, 1), rc = P2pArgs.count(a, 6);
-                    var st = P2pArgs.type(a, 2);
-                    var rt = P2pArgs.type(a, 7);
-                    int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(9));
-                    int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(8));
-                    var sb = Check.buffer(r, a.l(0), sc, st);
-                    var rb = Check.buffer(r, a.l(5), rc, rt);
-                    RecvRequest q = P2p.recv(r, rb, src, rtag, c);
-                    SendRequest s = P2p.send(r, P2p.Mode.STANDARD, sb, dest, stag, c);
-                    both(r, q, s);
-                    return finish(r, q);
+                    SendrecvRequest q = sendrecv(r, a);
+                    both(r, q.recv, q.send);
+                    return finish(r, q.recv);
                 });
-        b.call("MPI_Sendrecv_replace", "point-to-point", "send a buffer and receive into the same buffer")
-                .in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("dest", RANK).in("sendtag", TAG)
-                .in("source", RANK).in("recvtag", TAG).in("comm", COMM).out("status", STATUS).errorsOn("comm")
+        sendrecvParams(b.call("MPI_Isendrecv", "point-to-point", "start a send and a receive under one request, complete once both are"))
+                .out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> register(r, sendrecv(r, a)).named());
+        replaceParams(b.call("MPI_Sendrecv_replace", "point-to-point", "send a buffer and receive into the same buffer"))
+                .out("status", STATUS).errorsOn("comm")
                 .impl((r, a) -> {
-                    Comm c = a.comm(7);
-                    long n = P2pArgs.count(a, 1);
-                    var t = P2pArgs.type(a, 2);
-                    int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(6));
-                    int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(5));
-                    var buf = Check.buffer(r, a.l(0), n, t);
-                    byte[] out = Transfer.pack(buf); // the outgoing data, taken before the receive overwrites it
-                    RecvRequest q = P2p.recv(r, buf, src, rtag, c);
-                    SendRequest s = P2p.post(r, P2p.Mode.STANDARD, null, out, dest, stag, c, null);
-                    both(r, q, s);
-                    return finish(r, q);
+                    SendrecvRequest q = sendrecvReplace(r, a);
+                    both(r, q.recv, q.send);
+                    return finish(r, q.recv);
                 });
+        replaceParams(b.call("MPI_Isendrecv_replace", "point-to-point",
+                "start sending a buffer and receiving into the same buffer under one request"))
+                .out("request", REQUEST).errorsOn("comm")
+                .impl((r, a) -> register(r, sendrecvReplace(r, a)).named());
 
         b.call("MPI_Probe", "point-to-point", "wait until a matching message has arrived, without receiving it")
                 .in("source", RANK).in("tag", TAG).in("comm", COMM).out("status", STATUS).errorsOn("comm")
@@ -181,6 +167,50 @@ public final class P2pCalls implements CallFamily {
 
     private static Catalogue.CallBuilder recvParams(Catalogue.CallBuilder c) {
         return c.in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("source", RANK).in("tag", TAG).in("comm", COMM);
+    }
+
+    private static Catalogue.CallBuilder sendrecvParams(Catalogue.CallBuilder c) {
+        return c.in("sendbuf", BUFFER, "const void *sendbuf").in("sendcount", PType.COUNT_INT).in("sendtype", DATATYPE)
+                .in("dest", RANK).in("sendtag", TAG)
+                .in("recvbuf", BUFFER).in("recvcount", PType.COUNT_INT).in("recvtype", DATATYPE).in("source", RANK).in("recvtag", TAG)
+                .in("comm", COMM);
+    }
+
+    private static Catalogue.CallBuilder replaceParams(Catalogue.CallBuilder c) {
+        return c.in("buf", BUFFER).in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("dest", RANK).in("sendtag", TAG)
+                .in("source", RANK).in("recvtag", TAG).in("comm", COMM);
+    }
+
+    /** MPI_Sendrecv / MPI_Isendrecv: checks the arguments, posts the receive, then starts the send. */
+    private static SendrecvRequest sendrecv(Rank r, Args a) {
+        Comm c = a.comm(10);
+        long sc = P2pArgs.count(a, 1), rc = P2pArgs.count(a, 6);
+        var st = P2pArgs.type(a, 2);
+        var rt = P2pArgs.type(a, 7);
+        int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(9));
+        int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(8));
+        var sb = Check.buffer(r, a.l(0), sc, st);
+        var rb = Check.buffer(r, a.l(5), rc, rt);
+        RecvRequest q = P2p.recv(r, rb, src, rtag, c);
+        SendRequest s = P2p.send(r, P2p.Mode.STANDARD, sb, dest, stag, c);
+        return new SendrecvRequest(r, c, q, s, false);
+    }
+
+    /**
+     * MPI_Sendrecv_replace / MPI_Isendrecv_replace: the outgoing data is copied before the receive is posted, so the
+     * message received may land in the buffer at any time, before or after the send has been taken.
+     */
+    private static SendrecvRequest sendrecvReplace(Rank r, Args a) {
+        Comm c = a.comm(7);
+        long n = P2pArgs.count(a, 1);
+        var t = P2pArgs.type(a, 2);
+        int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(6));
+        int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(5));
+        var buf = Check.buffer(r, a.l(0), n, t);
+        byte[] out = Transfer.pack(buf);
+        RecvRequest q = P2p.recv(r, buf, src, rtag, c);
+        SendRequest s = P2p.post(r, P2p.Mode.STANDARD, null, out, dest, stag, c, null);
+        return new SendrecvRequest(r, c, q, s, true);
     }
 
     private static void send(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
