@@ -30,15 +30,15 @@ import org.mpish.runtime.mpi.coll.Meeting.Part;
 final class Coll {
     private Coll() {}
 
-    /** Per-destination packed data and the basic element each is made of. */
-    record Chunks(byte[][] data, String[] elems) {}
+    /** Per-destination data (packed bytes, or a {@link CollLarge.View}) and the basic element each is made of. */
+    record Chunks(Object[] data, String[] elems) {}
 
     /** One receive: where the data of {@code from} lands. */
-    record Recv(String from, byte[] data, String elem, long addr, int count, Datatype type, String countArg) {}
+    record Recv(String from, Object data, String elem, long addr, long count, Datatype type, String countArg) {}
 
     static void deliver(Rank r, String to, List<Recv> recvs) {
-        for (Recv v : recvs) CollArgs.matches(v.from, v.data.length, v.elem, to, v.count, v.type, v.countArg);
-        for (Recv v : recvs) v.type.unpack(v.data, 0, v.data.length, r.memory(), v.addr, v.count);
+        for (Recv v : recvs) CollArgs.matches(v.from, CollLarge.length(v.data), v.elem, to, v.count, v.type, v.countArg);
+        for (Recv v : recvs) CollLarge.unpack(r, v.data, v.type, v.addr, v.count, v.countArg);
     }
 
     static String me(Comm c) { return "rank " + c.rank(); }
@@ -58,6 +58,7 @@ final class Coll {
     }
 
     static int[] repeat(int n, int v) { int[] a = new int[n]; java.util.Arrays.fill(a, v); return a; }
+    static long[] repeat(int n, long v) { long[] a = new long[n]; java.util.Arrays.fill(a, v); return a; }
 
     static long[] scaled(int[] displs, int n, long unit) {
         long[] b = new long[n];
@@ -65,13 +66,23 @@ final class Coll {
         return b;
     }
 
-    static long[] blocks(int n, int count, long extent) {
+    static long[] scaled(long[] displs, int n, long unit) {
+        long[] b = new long[n];
+        for (int i = 0; i < n; i++) b[i] = Math.multiplyExact(displs[i], unit);
+        return b;
+    }
+
+    static long[] blocks(int n, long count, long extent) {
         long[] b = new long[n];
         for (int i = 0; i < n; i++) b[i] = i * (long) count * extent;
         return b;
     }
 
     private static void checkRecvs(Memory m, long addr, int[] counts, long[] displs, Datatype t, int n, String arg) {
+        for (int i = 0; i < n; i++) CollArgs.buffer(m, t, addr + displs[i], counts[i], arg);
+    }
+
+    private static void checkRecvs(Memory m, long addr, long[] counts, long[] displs, Datatype t, int n, String arg) {
         for (int i = 0; i < n; i++) CollArgs.buffer(m, t, addr + displs[i], counts[i], arg);
     }
 
@@ -87,8 +98,8 @@ final class Coll {
     static Object bcast(Rank r, Args a, Runner run) {
         String call = run.name("MPI_Bcast");
         Comm c = a.comm(4);
-        long addr = a.l(0);
-        int count = a.i(1), root = a.i(3);
+        long addr = a.l(0), count = a.l(1);
+        int root = a.i(3);
         Role[] role = new Role[1];
         return run.run(c, call, () -> {
             Role ro = role[0] = CollArgs.role(c, root);
@@ -96,21 +107,22 @@ final class Coll {
             Datatype t = a.type(2);
             CollArgs.committed(t, "datatype");
             CollArgs.notInPlace(addr, "buffer", "which no broadcast takes");
-            byte[] data = null;
+            Object data = null;
             if (ro != Role.NONE) CollArgs.buffer(r.memory(), t, addr, count, "buffer");
-            if (ro == Role.ROOT) data = t.pack(r.memory(), addr, count);
+            if (ro == Role.LEAF && CollLarge.large(t, count)) CollLarge.allowed(t, count, run, call, "count");
+            if (ro == Role.ROOT) data = CollLarge.data(r, t, addr, count, run, call, "count");
             return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, CollArgs.elem(t), data);
         }, parts -> {
             if (role[0] != Role.LEAF) return;
             sameRoot(c, parts, root);
-            byte[] got = parts[peer(c, root)].bytes();
+            Object got = parts[peer(c, root)].data();
             Datatype t = a.type(2);
-            long room = t.size() * (long) count;
-            if (got.length > room) {
-                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE, "count: the root sent " + got.length
+            long room = t.size() * count, sent = CollLarge.length(got);
+            if (sent > room) {
+                throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE, "count: the root sent " + sent
                         + " bytes; this buffer holds " + room);
             }
-            t.unpack(got, 0, got.length, r.memory(), addr, count);
+            CollLarge.unpack(r, got, t, addr, count, "count");
         });
     }
 
@@ -126,35 +138,35 @@ final class Coll {
         boolean inPlace = sbuf == IN_PLACE;
         Role[] role = new Role[1];
         Datatype[] rt = new Datatype[1];
-        int[][] rcounts = new int[1][];
+        long[][] rcounts = new long[1][];
         long[][] displs = new long[1][];
         return run.run(c, call, () -> {
             Role ro = role[0] = CollArgs.role(c, root);
             if (inPlace && (c.isInter() || ro != Role.ROOT)) {
                 CollArgs.notInPlace(sbuf, "sendbuf", c.isInter() ? "which an intercommunicator does not take" : "which only the root may pass");
             }
-            byte[] data = null;
+            Object data = null;
             String elem = null;
             if (ro == Role.LEAF || ro == Role.ROOT && !c.isInter() && !inPlace) {
                 Datatype st = a.type(2);
-                CollArgs.count(a.i(1), "sendcount");
+                CollArgs.count(a.l(1), "sendcount");
                 CollArgs.committed(st, "sendtype");
-                CollArgs.buffer(r.memory(), st, sbuf, a.i(1), "sendbuf");
-                data = st.pack(r.memory(), sbuf, a.i(1));
+                CollArgs.buffer(r.memory(), st, sbuf, a.l(1), "sendbuf");
+                data = CollLarge.data(r, st, sbuf, a.l(1), run, call, "sendcount");
                 elem = CollArgs.elem(st);
             }
             if (ro == Role.ROOT) {
                 Datatype t = rt[0] = a.type(v ? 6 : 5);
                 CollArgs.committed(t, "recvtype");
                 if (v) {
-                    CollArgs.perRank(a.ints(4), n, "recvcounts", true);
-                    CollArgs.perRank(a.ints(5), n, "displs", false);
-                    rcounts[0] = a.ints(4);
-                    displs[0] = scaled(a.ints(5), n, t.extent());
+                    CollArgs.perRank(a.longs(4), n, "recvcounts", true);
+                    CollArgs.perRank(a.longs(5), n, "displs", false);
+                    rcounts[0] = a.longs(4);
+                    displs[0] = scaled(a.longs(5), n, t.extent());
                 } else {
-                    CollArgs.count(a.i(4), "recvcount");
-                    rcounts[0] = repeat(n, a.i(4));
-                    displs[0] = blocks(n, a.i(4), t.extent());
+                    CollArgs.count(a.l(4), "recvcount");
+                    rcounts[0] = repeat(n, a.l(4));
+                    displs[0] = blocks(n, a.l(4), t.extent());
                 }
                 CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
                 checkRecvs(r.memory(), rbuf, rcounts[0], displs[0], t, n, "recvbuf");
@@ -168,7 +180,7 @@ final class Coll {
             for (int j = 0; j < n; j++) {
                 if (!c.isInter() && j == c.rank() && inPlace) continue;
                 Part p = parts[peer(c, j)];
-                recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rt[0], v ? "recvcounts[" + j + "]" : "recvcount"));
+                recvs.add(new Recv(who(c, j), p.data(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rt[0], v ? "recvcounts[" + j + "]" : "recvcount"));
             }
             deliver(r, "the root", recvs);
         });
@@ -192,33 +204,33 @@ final class Coll {
             }
             if (ro == Role.LEAF || ro == Role.ROOT && !c.isInter() && !inPlace) {
                 Datatype t = a.type(rb + 2);
-                CollArgs.count(a.i(rb + 1), "recvcount");
+                CollArgs.count(a.l(rb + 1), "recvcount");
                 CollArgs.committed(t, "recvtype");
-                CollArgs.buffer(r.memory(), t, rbuf, a.i(rb + 1), "recvbuf");
+                CollArgs.buffer(r.memory(), t, rbuf, a.l(rb + 1), "recvbuf");
             }
             Chunks out = null;
             if (ro == Role.ROOT) {
                 CollArgs.notInPlace(sbuf, "sendbuf", "which only recvbuf may be");
                 Datatype st = a.type(v ? 3 : 2);
                 CollArgs.committed(st, "sendtype");
-                int[] counts;
+                long[] counts;
                 long[] displs;
                 if (v) {
-                    CollArgs.perRank(a.ints(1), n, "sendcounts", true);
-                    CollArgs.perRank(a.ints(2), n, "displs", false);
-                    counts = a.ints(1);
-                    displs = scaled(a.ints(2), n, st.extent());
+                    CollArgs.perRank(a.longs(1), n, "sendcounts", true);
+                    CollArgs.perRank(a.longs(2), n, "displs", false);
+                    counts = a.longs(1);
+                    displs = scaled(a.longs(2), n, st.extent());
                 } else {
-                    CollArgs.count(a.i(1), "sendcount");
-                    counts = repeat(n, a.i(1));
-                    displs = blocks(n, a.i(1), st.extent());
+                    CollArgs.count(a.l(1), "sendcount");
+                    counts = repeat(n, a.l(1));
+                    displs = blocks(n, a.l(1), st.extent());
                 }
                 checkRecvs(r.memory(), sbuf, counts, displs, st, n, "sendbuf");
-                byte[][] data = new byte[n][];
+                Object[] data = new Object[n];
                 String[] elems = new String[n];
                 for (int j = 0; j < n; j++) {
                     if (!c.isInter() && j == c.rank() && inPlace) continue;
-                    data[j] = st.pack(r.memory(), sbuf + displs[j], counts[j]);
+                    data[j] = CollLarge.data(r, st, sbuf + displs[j], counts[j], run, call, v ? "sendcounts[" + j + "]" : "sendcount");
                     elems[j] = CollArgs.elem(st);
                 }
                 out = new Chunks(data, elems);
@@ -231,7 +243,7 @@ final class Coll {
             Chunks from = (Chunks) parts[peer(c, root)].data();
             int me = c.rank();
             deliver(r, me(c), List.of(new Recv(c.isInter() ? "remote rank " + root : "the root", from.data[me], from.elems[me], rbuf,
-                    a.i(rb + 1), a.type(rb + 2), v ? "sendcounts[" + me + "]" : "recvcount")));
+                    a.l(rb + 1), a.type(rb + 2), v ? "sendcounts[" + me + "]" : "recvcount")));
         });
     }
 
@@ -245,39 +257,39 @@ final class Coll {
         long sbuf = a.l(0), rbuf = a.l(3);
         boolean inPlace = sbuf == IN_PLACE;
         Datatype[] rtype = new Datatype[1];
-        int[][] rcounts = new int[1][];
+        long[][] rcounts = new long[1][];
         long[][] displs = new long[1][];
         return run.run(c, call, () -> {
             Datatype rt = rtype[0] = a.type(v ? 6 : 5);
             CollArgs.committed(rt, "recvtype");
             if (v) {
-                CollArgs.perRank(a.ints(4), n, "recvcounts", true);
-                CollArgs.perRank(a.ints(5), n, "displs", false);
-                rcounts[0] = a.ints(4);
-                displs[0] = scaled(a.ints(5), n, rt.extent());
+                CollArgs.perRank(a.longs(4), n, "recvcounts", true);
+                CollArgs.perRank(a.longs(5), n, "displs", false);
+                rcounts[0] = a.longs(4);
+                displs[0] = scaled(a.longs(5), n, rt.extent());
             } else {
-                CollArgs.count(a.i(4), "recvcount");
-                rcounts[0] = repeat(n, a.i(4));
-                displs[0] = blocks(n, a.i(4), rt.extent());
+                CollArgs.count(a.l(4), "recvcount");
+                rcounts[0] = repeat(n, a.l(4));
+                displs[0] = blocks(n, a.l(4), rt.extent());
             }
             CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
             if (inPlace && c.isInter()) CollArgs.notInPlace(sbuf, "sendbuf", "which an intercommunicator does not take");
             checkRecvs(r.memory(), rbuf, rcounts[0], displs[0], rt, n, "recvbuf");
             if (inPlace) { // this rank's block of recvbuf is its contribution
                 int me = c.rank();
-                return Part.of(-1, -1, null, CollArgs.elem(rt), rt.pack(r.memory(), rbuf + displs[0][me], rcounts[0][me]));
+                return Part.of(-1, -1, null, CollArgs.elem(rt), CollLarge.data(r, rt, rbuf + displs[0][me], rcounts[0][me], run, call, "recvcount"));
             }
             Datatype st = a.type(2);
-            CollArgs.count(a.i(1), "sendcount");
+            CollArgs.count(a.l(1), "sendcount");
             CollArgs.committed(st, "sendtype");
-            CollArgs.buffer(r.memory(), st, sbuf, a.i(1), "sendbuf");
-            return Part.of(-1, -1, null, CollArgs.elem(st), st.pack(r.memory(), sbuf, a.i(1)));
+            CollArgs.buffer(r.memory(), st, sbuf, a.l(1), "sendbuf");
+            return Part.of(-1, -1, null, CollArgs.elem(st), CollLarge.data(r, st, sbuf, a.l(1), run, call, "sendcount"));
         }, parts -> {
             List<Recv> recvs = new ArrayList<>();
             for (int j = 0; j < n; j++) {
                 if (!c.isInter() && j == c.rank() && inPlace) continue;
                 Part p = parts[peer(c, j)];
-                recvs.add(new Recv(who(c, j), p.bytes(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rtype[0], v ? "recvcounts[" + j + "]" : "recvcount"));
+                recvs.add(new Recv(who(c, j), p.data(), p.elem(), rbuf + displs[0][j], rcounts[0][j], rtype[0], v ? "recvcounts[" + j + "]" : "recvcount"));
             }
             deliver(r, me(c), recvs);
         });

@@ -22,7 +22,7 @@ final class CollAlltoall {
     // ---- all to all -----------------------------------------------------------------------------
 
     /** The arguments of one side of an all-to-all, brought to the MPI_Alltoallw form (displacements in bytes). */
-    private record Side(int[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
+    private record Side(long[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
 
     /** MPI_Alltoall (form 0), MPI_Alltoallv (1), MPI_Alltoallw (2). */
     static Object alltoall(Rank r, Args a, int form, Runner run) {
@@ -39,11 +39,16 @@ final class CollAlltoall {
             for (int j = 0; j < n; j++) CollArgs.buffer(r.memory(), rs.types[j], rbuf + rs.displs[j], rs.counts[j], "recvbuf");
             Side ss = inPlace ? rs : side(a, form, true, n);
             long base = inPlace ? rbuf : sbuf;
-            byte[][] data = new byte[n][];
+            Object[] data = new Object[n];
             String[] elems = new String[n];
             for (int j = 0; j < n; j++) {
                 CollArgs.buffer(r.memory(), ss.types[j], base + ss.displs[j], ss.counts[j], inPlace ? "recvbuf" : "sendbuf");
-                data[j] = ss.types[j].pack(r.memory(), base + ss.displs[j], ss.counts[j]);
+                if (inPlace && CollLarge.large(ss.types[j], ss.counts[j])) { // the others would read recvbuf while this rank writes it
+                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT, ss.countArg.apply(j) + ": in place, " + call
+                            + " keeps a copy of each block, of at most " + CollLarge.ARRAY_LIMIT + " bytes; this one has "
+                            + ss.counts[j] * ss.types[j].size());
+                }
+                data[j] = CollLarge.data(r, ss.types[j], base + ss.displs[j], ss.counts[j], run, call, ss.countArg.apply(j));
                 elems[j] = CollArgs.elem(ss.types[j]);
             }
             return Part.of(-1, -1, null, null, new Coll.Chunks(data, elems));
@@ -65,24 +70,24 @@ final class CollAlltoall {
         if (form == 0) {
             int b = send ? 1 : 4;
             Datatype t = a.type(b + 1);
-            CollArgs.count(a.i(b), pre + "count");
+            CollArgs.count(a.l(b), pre + "count");
             CollArgs.committed(t, pre + "type");
             Datatype[] types = new Datatype[n];
             java.util.Arrays.fill(types, t);
-            return new Side(Coll.repeat(n, a.i(b)), Coll.blocks(n, a.i(b), t.extent()), types, j -> pre + "count");
+            return new Side(Coll.repeat(n, a.l(b)), Coll.blocks(n, a.l(b), t.extent()), types, j -> pre + "count");
         }
         int b = send ? 1 : 5;
         String dn = send ? "sdispls" : "rdispls";
-        CollArgs.perRank(a.ints(b), n, pre + "counts", true);
-        CollArgs.perRank(a.ints(b + 1), n, dn, false);
-        int[] counts = a.ints(b);
+        CollArgs.perRank(a.longs(b), n, pre + "counts", true);
+        CollArgs.perRank(a.longs(b + 1), n, dn, false);
+        long[] counts = a.longs(b);
         Datatype[] types = new Datatype[n];
         long[] displs;
         if (form == 1) {
             Datatype t = a.type(b + 2);
             CollArgs.committed(t, pre + "type");
             java.util.Arrays.fill(types, t);
-            displs = Coll.scaled(a.ints(b + 1), n, t.extent());
+            displs = Coll.scaled(a.longs(b + 1), n, t.extent());
         } else {
             Handle[] hs = (Handle[]) a.raw(b + 2);
             for (int j = 0; j < Math.min(n, hs.length); j++) { // the entries given first, then whether there are enough
@@ -102,7 +107,7 @@ final class CollAlltoall {
                 CollArgs.committed(t, arg);
                 types[j] = t;
             }
-            displs = Coll.scaled(a.ints(b + 1), n, 1);
+            displs = Coll.scaled(a.longs(b + 1), n, 1);
         }
         return new Side(counts, displs, types, j -> pre + "counts[" + j + "]");
     }

@@ -25,12 +25,20 @@ final class CollArgs {
         if (!t.committed()) throw new MpiException(MPI_ERR_TYPE, arg + ": " + t.name() + " is not committed (MPI_Type_commit)");
     }
 
-    static void count(int n, String arg) {
+    static void count(long n, String arg) {
         if (n < 0) throw new MpiException(MPI_ERR_COUNT, arg + " = " + n + " is negative");
     }
 
     /** An array argument with one entry per rank of a group of {@code n}, each non-negative when it is a count. */
     static void perRank(int[] a, int n, String arg, boolean counts) { perEach(a, n, arg, counts, "rank"); }
+
+    /** As {@link #perRank}, for the long arrays of a call whose _c form takes MPI_Count[] / MPI_Aint[]. */
+    static void perRank(long[] a, int n, String arg, boolean counts) {
+        if (a == null || a.length < n) {
+            throw new MpiException(MPI_ERR_ARG, arg + " has " + (a == null ? 0 : a.length) + " entries; it needs one per rank (" + n + ")");
+        }
+        if (counts) for (int i = 0; i < n; i++) if (a[i] < 0) throw new MpiException(MPI_ERR_COUNT, arg + "[" + i + "] = " + a[i] + " is negative");
+    }
 
     /** As {@link #perRank}, one entry per {@code what} ("neighbour" for the neighbourhood collectives). */
     static void perEach(int[] a, int n, String arg, boolean counts, String what) {
@@ -41,7 +49,7 @@ final class CollArgs {
     }
 
     /** Checks {@code count} x {@code t} at {@code addr} lies in allocated memory; MPI_ERR_BUFFER naming the argument if not. */
-    static void buffer(Memory m, Datatype t, long addr, int count, String arg) {
+    static void buffer(Memory m, Datatype t, long addr, long count, String arg) {
         try {
             t.checkBuffer(m, addr, count);
         } catch (MemoryFault f) {
@@ -88,8 +96,8 @@ final class CollArgs {
      * match): more is MPI_ERR_TRUNCATE, less or another basic type is MPI_ERR_TYPE. MPI_BYTE and MPI_PACKED
      * match anything of the same size.
      */
-    static void matches(String from, long sent, String sentElem, String to, int count, Datatype t, String countArg) {
-        long room = t.size() * (long) count;
+    static void matches(String from, long sent, String sentElem, String to, long count, Datatype t, String countArg) {
+        long room = t.size() * count;
         String recvElem = elem(t);
         if (sent > room) {
             throw new MpiException(MPI_ERR_TRUNCATE, countArg + ": " + from + " sends " + sig(sent, sentElem) + " but " + to

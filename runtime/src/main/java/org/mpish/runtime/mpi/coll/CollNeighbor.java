@@ -63,7 +63,7 @@ final class CollNeighbor {
                 if (src[k] != MpiConst.PROC_NULL) CollArgs.buffer(r.memory(), rs.types[k], rbuf + rs.displs[k], rs.counts[k], "recvbuf");
             }
             Side ss = side(a, form, true, rb, dst.length);
-            byte[][] data = new byte[dst.length][];
+            Object[] data = new Object[dst.length];
             String[] elems = new String[dst.length];
             for (int k = 0; k < dst.length; k++) {
                 if (dst[k] == MpiConst.PROC_NULL) continue;

@@ -23,7 +23,9 @@ interface Runner {
     Runner BLOCKING = new Runner() {
         @Override public String name(String blocking) { return blocking; }
         @Override public Object run(Comm c, String call, Supplier<Part> prepare, Consumer<Part[]> finish) {
-            finish.accept(Meeting.meet(c, call, prepare));
+            Part[] parts = Meeting.meet(c, call, prepare);
+            if (CollLarge.anyView(parts)) CollLarge.finish(c, call, parts, finish);
+            else finish.accept(parts);
             return null;
         }
     };

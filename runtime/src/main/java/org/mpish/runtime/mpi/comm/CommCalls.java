@@ -183,11 +183,40 @@ public final class CommCalls implements CallFamily {
         return Comms.intercommCreate(MpiProcess.of(r), local, leader, peer, remote, tag, "MPI_Intercomm_create");
     }
 
+    /** The most bytes of one packed copy (the largest Java array). */
+    private static final long LARGEST_COPY = Integer.MAX_VALUE - 8;
+
+    /**
+     * MPI_Bcast(_c) of a contiguous buffer beyond one packed copy: the receivers copy straight from the root's
+     * memory, then everyone meets again, so the root does not return (and change its buffer) before every copy is done.
+     */
+    private static Object largeBcast(Rank r, Comm c, Datatype t, long addr, long count, boolean sends, boolean receives, int rootIndex) {
+        long bytes = count * t.size();
+        if (!t.isContiguous()) {
+            throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count: " + count + " x " + t.name() + " is " + bytes + " bytes; a non-contiguous"
+                    + " datatype goes through one packed copy of at most " + LARGEST_COPY + " bytes in MPI_Bcast");
+        }
+        Object[] all = c.exchange(sends ? r.memory().segment(addr, bytes) : null, "MPI_Bcast");
+        MpiException failed = null;
+        if (receives) {
+            if (!(all[rootIndex] instanceof java.lang.foreign.MemorySegment got)) {
+                failed = new MpiException(ErrorClass.MPI_ERR_COUNT, "count: the root broadcast fewer than the " + bytes + " bytes this rank receives");
+            } else if (got.byteSize() > bytes) {
+                failed = new MpiException(ErrorClass.MPI_ERR_TRUNCATE, "the root sent " + got.byteSize() + " bytes; this buffer holds " + bytes);
+            } else {
+                java.lang.foreign.MemorySegment.copy(got, 0, r.memory().segment(addr, got.byteSize()), 0, got.byteSize());
+            }
+        }
+        c.exchange(null, "MPI_Bcast");
+        if (failed != null) throw failed;
+        return null;
+    }
+
     /** MPI_Bcast over {@link Comm#exchange}: the root's packed data goes to every other process. */
     private static Object bcast(Rank r, Args a) {
         Comm c = a.comm(4);
-        long addr = a.l(0);
-        int count = a.i(1), root = a.i(3);
+        long addr = a.l(0), count = a.l(1);
+        int root = a.i(3);
         Datatype t = a.type(2);
         if (count < 0) throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count = " + count + " is negative");
         if (!t.committed()) throw new MpiException(ErrorClass.MPI_ERR_TYPE, t.name() + " is not committed (MPI_Type_commit)");
@@ -210,6 +239,7 @@ public final class CommCalls implements CallFamily {
             rootIndex = root;
         }
         if (sends || receives) t.checkBuffer(r.memory(), addr, count);
+        if (t.size() > 0 && count > LARGEST_COPY / t.size()) return largeBcast(r, c, t, addr, count, sends, receives, rootIndex);
         byte[] data = sends ? t.pack(r.memory(), addr, count) : null;
         if (sends && !c.isInter()) { // the root's part is a copy: it need not wait for the others (they check the match)
             c.post(data, "MPI_Bcast");

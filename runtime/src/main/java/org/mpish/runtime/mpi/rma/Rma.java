@@ -307,8 +307,8 @@ final class Rma {
      * Accumulate (result null) and Get_accumulate (result given): applies {@code op} element by element,
      * atomically per element (R22-R24). With MPI_NO_OP the origin triple is ignored (R24).
      */
-    public static void accumulate(Rank r, Win w, long oaddr, int ocount, Datatype ot, Result result, int trank,
-                                  long tdisp, int tcount, Datatype tt, Op op, String call, boolean request) {
+    public static void accumulate(Rank r, Win w, long oaddr, long ocount, Datatype ot, Result result, int trank,
+                                  long tdisp, long tcount, Datatype tt, Op op, String call, boolean request) {
         boolean noOp = op.op() == Op.Kind.NO_OP;
         if (result == null && noOp) {
             throw new MpiException(MPI_ERR_OP, call + " does not take MPI_NO_OP (only MPI_Get_accumulate, "
@@ -357,43 +357,54 @@ final class Rma {
         Target tg = locate(rw, w, trank, tdisp, tt, tcount);
         if (moved > 0) {
             Memory mem = r.memory();
+            if (!noOp && !ot.isContiguous() && obytes > Integer.MAX_VALUE - 8) {
+                throw new MpiException(MPI_ERR_COUNT, "origin_count: a non-contiguous origin_datatype (" + ot.name() + ") goes through one copy"
+                        + " of at most 2147483639 bytes; this one holds " + obytes + " (use a contiguous datatype)");
+            }
             MemorySegment src = noOp ? MemorySegment.NULL : originData(mem, oaddr, ocount, ot);
             if (result != null) result.type.checkBuffer(mem, result.addr, result.count);
-            byte[] old = result == null ? null : new byte[Math.toIntExact(n * te.packedSize())];
+            long oldBytes = n * te.packedSize();
+            // the old contents go straight into a contiguous result buffer; otherwise through one copy (at most 2^31-9 bytes)
+            boolean direct = result != null && result.type.isContiguous();
+            if (result != null && !direct && oldBytes > Integer.MAX_VALUE - 8) {
+                throw new MpiException(MPI_ERR_COUNT, "result_count: " + oldBytes + " bytes fetched into a non-contiguous result_datatype ("
+                        + result.type.name() + "); mpish unpacks at most 2147483639 bytes from one copy");
+            }
+            byte[] copy = result != null && !direct ? new byte[(int) oldBytes] : null;
+            MemorySegment old = result == null ? null : direct ? mem.segment(result.addr, oldBytes) : MemorySegment.ofArray(copy);
             apply(op.op(), te, src, old, tt, tcount, n, tg);
-            if (result != null) result.type.unpack(old, 0, old.length, mem, result.addr, result.count);
+            if (copy != null) result.type.unpack(copy, 0, copy.length, mem, result.addr, result.count);
         }
         e.issued(trank);
         RmaTrace.op(r, w, call, trank, tdisp, moved, op);
     }
 
     /** Where Get_accumulate puts the old target contents. */
-    record Result(long addr, int count, Datatype type) {}
+    record Result(long addr, long count, Datatype type) {}
 
     /** Applies {@code k} to the first {@code n} target elements with origin elements from {@code src}. */
-    static void apply(Op.Kind k, ElemType te, MemorySegment src, byte[] old, Datatype tt, long tcount, long n, Target tg) {
+    static void apply(Op.Kind k, ElemType te, MemorySegment src, MemorySegment res, Datatype tt, long tcount, long n, Target tg) {
         MemorySegment seg = tg.seg();
-        MemorySegment res = old == null ? null : MemorySegment.ofArray(old);
         int pk = te.packedSize();
         boolean noOp = k == Op.Kind.NO_OP;
         if (te.isPair()) {
             BasicType v = te.pairValue();
             TargetLayout.elements(tt, tcount, te, n, tg.off(), (i, off) -> {
-                long ov = noOp ? 0 : Reduction.load(src, (long) i * pk, v);
-                long oi = noOp ? 0 : Reduction.load(src, (long) i * pk + v.size(), BasicType.INT);
+                long ov = noOp ? 0 : Reduction.load(src, i * pk, v);
+                long oi = noOp ? 0 : Reduction.load(src, i * pk + v.size(), BasicType.INT);
                 long[] prev = AtomicElements.applyPair(k, te, seg, off, ov, oi);
                 if (res != null) {
-                    Reduction.store(res, (long) i * pk, v, prev[0]);
-                    Reduction.store(res, (long) i * pk + v.size(), BasicType.INT, prev[1]);
+                    Reduction.store(res, i * pk, v, prev[0]);
+                    Reduction.store(res, i * pk + v.size(), BasicType.INT, prev[1]);
                 }
             });
             return;
         }
         BasicType b = te.basic();
         TargetLayout.elements(tt, tcount, te, n, tg.off(), (i, off) -> {
-            long operand = noOp ? 0 : Reduction.load(src, (long) i * pk, b);
+            long operand = noOp ? 0 : Reduction.load(src, i * pk, b);
             long prev = AtomicElements.apply(k, b, seg, off, operand);
-            if (res != null) Reduction.store(res, (long) i * pk, b, prev);
+            if (res != null) Reduction.store(res, i * pk, b, prev);
         });
     }
 }

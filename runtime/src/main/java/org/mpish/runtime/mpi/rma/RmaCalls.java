@@ -54,7 +54,7 @@ public final class RmaCalls implements CallFamily {
             if (req) acc.out("request", REQUEST);
             acc.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(8);
-                Rma.accumulate(r, w, a.l(0), a.i(1), a.type(2), null, a.i(3), a.l(4), a.i(5), a.type(6), op(a, 7), accName, req);
+                Rma.accumulate(r, w, a.l(0), a.l(1), a.type(2), null, a.i(3), a.l(4), a.l(5), a.type(6), op(a, 7), accName, req);
                 return req ? request(r, w, accName, a.i(3)) : null;
             });
 
@@ -69,8 +69,8 @@ public final class RmaCalls implements CallFamily {
                 Op op = op(a, 10);
                 boolean noOp = op.op() == Op.Kind.NO_OP;
                 Datatype ot = noOp && !a.handle(2).isValid() ? null : a.type(2);
-                Rma.accumulate(r, w, a.l(0), a.i(1), ot, new Rma.Result(a.l(3), a.i(4), a.type(5)), a.i(6), a.l(7),
-                        a.i(8), a.type(9), op, gaName, req);
+                Rma.accumulate(r, w, a.l(0), a.l(1), ot, new Rma.Result(a.l(3), a.l(4), a.type(5)), a.i(6), a.l(7),
+                        a.l(8), a.type(9), op, gaName, req);
                 return req ? request(r, w, gaName, a.i(6)) : null;
             });
         }

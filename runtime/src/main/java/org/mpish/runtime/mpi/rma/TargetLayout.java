@@ -59,7 +59,7 @@ final class TargetLayout {
 
     /** Visits an element: its index in the packed stream and its offset in the target segment. */
     interface ElementVisitor {
-        void at(int index, long offset);
+        void at(long index, long offset);
     }
 
     /**
@@ -67,7 +67,7 @@ final class TargetLayout {
      * order: basic elements of {@code e}'s size, or whole instances for pair types.
      */
     static void elements(Datatype t, long count, ElemType e, long n, long off, ElementVisitor v) {
-        int idx = 0;
+        long idx = 0;
         if (e.isPair()) {
             for (long i = 0; i < count && idx < n; i++) v.at(idx++, off + i * t.extent());
             return;
