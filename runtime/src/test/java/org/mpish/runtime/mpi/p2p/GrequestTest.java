@@ -32,6 +32,10 @@ import org.mpish.runtime.mpi.err.Errhandler;
  * query_fn only and may do so again; MPI_Request_free's free_fn runs once both it and MPI_Grequest_complete have
  * happened; MPI_Cancel passes complete = whether MPI_Grequest_complete was already called; the status query_fn sets
  * is the one the call returns; a failing callback fails the call, and a multiple-completion call with MPI_ERR_IN_STATUS.
+ * A C program doing the same with MPICH 4.0 and Open MPI 4 (1 process) printed the same callback orders, cancel flags,
+ * status fields and MPI_Waitall result (MPI_ERR_IN_STATUS; MPI_SUCCESS and the query's code in the statuses), with
+ * two differences from the standard's text, where these tests follow the standard: both report query_fn's code
+ * when query_fn and free_fn both fail, and MPICH runs free_fn inside MPI_Request_free on an incomplete request.
  */
 @Timeout(30)
 class GrequestTest {
