@@ -612,6 +612,8 @@ class BadInputTest {
             }
             case CALLBACK -> {
                 if (t.constantGroup().equals("errhandlerfn")) out.add(new Bad(n, "NULL", null, ErrorClass.MPI_ERR_ARG));
+                // MPI-4.1 13.2: a generalized request needs all three functions (the standard has no predefined ones)
+                if (t.constantGroup().equals("grequestfn")) out.add(new Bad(n, "NULL", null, ErrorClass.MPI_ERR_ARG));
             }
             case INT_ARRAY -> {
                 if (n.startsWith("ranks")) out.add(new Bad(n, "[2] (job of 2)", List.of(2L), ErrorClass.MPI_ERR_RANK));
@@ -686,6 +688,9 @@ class BadInputTest {
         };
         if (freed != null && !(k == HandleKind.ERRHANDLER && !call.equals("MPI_Errhandler_free"))) {
             out.add(new Bad(n, "a freed " + k.noun(), freed, cls));
+        }
+        if (call.equals("MPI_Grequest_complete")) { // MPI-4.1 13.2: only a request MPI_Grequest_start made
+            out.add(new Bad(n, "an MPI_Isend request (not generalized)", new Deferred(f -> f.req), ErrorClass.MPI_ERR_REQUEST));
         }
         Object other = k == HandleKind.COMM ? "MPI_INT" : "MPI_COMM_WORLD";
         out.add(new Bad(n, "a " + (k == HandleKind.COMM ? "datatype" : "communicator") + " (wrong kind)", other, cls));

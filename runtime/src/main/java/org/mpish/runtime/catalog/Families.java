@@ -34,6 +34,7 @@ final class Families {
             new org.mpish.runtime.mpi.p2p.P2pCalls(),
             new org.mpish.runtime.mpi.p2p.RequestCalls(),
             new org.mpish.runtime.mpi.p2p.StatusCalls(),
+            new org.mpish.runtime.mpi.p2p.GrequestCalls(),
             new org.mpish.runtime.mpi.p2p.BsendCalls(),
             new org.mpish.runtime.mpi.part.PartCalls(),
             new org.mpish.runtime.mpi.coll.OpCalls(),

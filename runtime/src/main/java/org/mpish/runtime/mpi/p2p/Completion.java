@@ -26,6 +26,9 @@ final class Completion {
         if (h == null || h.isNull()) return null;
         if (h.isFreed()) throw new MpiException(ErrorClass.MPI_ERR_REQUEST, what + ": " + h.name() + " has been freed or completed already");
         if (!(h instanceof Request q)) throw new MpiException(ErrorClass.MPI_ERR_REQUEST, what + ": " + h.name() + " is not a request");
+        if (q instanceof GRequest g && g.freeRequested()) {
+            throw new MpiException(ErrorClass.MPI_ERR_REQUEST, what + ": " + h.name() + " was freed with MPI_Request_free; only MPI_Grequest_complete may use it now");
+        }
         return q;
     }
 
@@ -64,6 +67,12 @@ final class Completion {
         });
     }
 
+    /**
+     * The status a completion call reports for a completed request. A generalized request's comes from its query_fn,
+     * and its free_fn runs next (MPI-4.1 section 13.2); MPI_ERROR then holds their error code, 0 when both succeed.
+     */
+    static Status statusOf(Request q) { return q instanceof GRequest g ? g.finish() : q.status(); }
+
     /** Takes a completed request's status and releases the request; returns the handle to give back. */
     static Handle release(Rank r, Request q) {
         if (q.persistent()) {
@@ -79,6 +88,7 @@ final class Completion {
     /** The error a completed request carries, raised on its communicator (single-completion calls). */
     static void raise(Request q, Status s) {
         if (s.error() == ErrorClass.MPI_SUCCESS) return;
+        if (q instanceof GRequest g) g.fail(s.error(), "query_fn or free_fn"); // no communicator: MPI_COMM_SELF's handler
         String why = s.error() == ErrorClass.MPI_ERR_TRUNCATE
                 ? q.name() + ": the message from rank " + s.source() + " with tag " + s.tag() + " was longer than the receive buffer; "
                   + P2p.bytes(s.bytes()) + " were stored"

@@ -116,6 +116,11 @@ public final class RequestCalls implements CallFamily {
                 .impl((r, a) -> {
                     Request q = Completion.request(a.handle(0), "request");
                     if (q == null) throw new MpiException(ErrorClass.MPI_ERR_REQUEST, "MPI_REQUEST_NULL cannot be freed");
+                    if (q instanceof GRequest g) {
+                        // free_fn runs once both MPI_Request_free and MPI_Grequest_complete have happened (MPI-4.1 13.2)
+                        if (g.requestFree()) GrequestCalls.release(r, g);
+                        return Completion.NULL;
+                    }
                     q.markFreed();
                     MpiProcess.of(r).handles().remove(q);
                     P2p.trace(r, "p2p", "free", q.name() + " (" + q.operation() + ") freed" + (q.isComplete() || !q.isActive() ? "" : "; the operation goes on"));
@@ -167,7 +172,7 @@ public final class RequestCalls implements CallFamily {
     }
 
     private static Object[] single(Rank r, Request q) {
-        Status s = q.status();
+        Status s = Completion.statusOf(q);
         Handle out = Completion.release(r, q);
         Status.remember(r, s);
         Completion.raise(q, s);
@@ -197,7 +202,7 @@ public final class RequestCalls implements CallFamily {
         Request first = null;
         for (int i = 0; i < qs.length; i++) {
             if (Completion.idle(qs[i])) { st[i] = Status.EMPTY; continue; }
-            st[i] = qs[i].status();
+            st[i] = Completion.statusOf(qs[i]);
             out[i] = Completion.release(r, qs[i]);
             if (st[i].error() != ErrorClass.MPI_SUCCESS) {
                 failed.add(Completion.failure(i, st[i]));
@@ -211,7 +216,7 @@ public final class RequestCalls implements CallFamily {
     private static Object[] any(Rank r, Handle[] hs, Request[] qs, int i, boolean test) {
         Handle[] out = hs.clone();
         if (i < 0) return new Object[] {out, MpiConst.UNDEFINED, Status.EMPTY};
-        Status s = qs[i].status();
+        Status s = Completion.statusOf(qs[i]);
         out[i] = Completion.release(r, qs[i]);
         Status.remember(r, s);
         Completion.raise(qs[i], s);
@@ -228,7 +233,7 @@ public final class RequestCalls implements CallFamily {
         Request first = null;
         for (int i = 0; i < qs.length; i++) {
             if (Completion.idle(qs[i]) || !qs[i].isComplete() || (only != ExploreP2p.ALL && i != only)) continue;
-            Status s = qs[i].status();
+            Status s = Completion.statusOf(qs[i]);
             idx.add(i);
             st.add(s);
             out[i] = Completion.release(r, qs[i]);

@@ -40,6 +40,11 @@ public final class StatusCalls implements CallFamily {
                     if (ExploreP2p.on(r) && !ExploreP2p.testSees(r, q, "MPI_Request_get_status")) return new Object[] {false, Status.EMPTY};
                     r.progress();
                     if (!q.isComplete()) return new Object[] {false, Status.EMPTY};
+                    if (q instanceof GRequest g) { // query_fn fills the status; the request stays (no free_fn)
+                        Status s = g.query();
+                        g.fail(s.error(), "query_fn");
+                        return new Object[] {true, s};
+                    }
                     return new Object[] {true, q.status()};
                 });
         b.call("MPI_Status_set_elements", "requests", "set a status so that MPI_Get_elements finds a number of elements of a datatype")
