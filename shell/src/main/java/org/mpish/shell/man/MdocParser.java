@@ -132,6 +132,8 @@ final class MdocParser {
                     tbl.restart();
                 } else if (req == null || req.isEmpty()) {
                     tbl.read(line.number(), t);
+                } else {
+                    tableMacro(tbl, line.number(), t);
                 }
                 continue;
             }
@@ -150,6 +152,32 @@ final class MdocParser {
             tbl.end(0, true);
         }
         dropTrailingParagraph();
+    }
+
+    /**
+     * A macro line inside a table. As in mandoc, which runs no mdoc macro there: the macro's name
+     * is dropped and the rest of the line is table data (so {@code .Nm crypt} in a {@code T{}
+     * block is the word crypt); {@code .TS}, {@code .br}, {@code .sp}, {@code .ce}, {@code .rj}
+     * and other roff requests add nothing to the table.
+     */
+    private void tableMacro(Tbl tbl, int ln, String t) {
+        int pos = 1;
+        while (pos < t.length() && (t.charAt(pos) == ' ' || t.charAt(pos) == '\t')) {
+            pos++;
+        }
+        int end = pos;
+        while (end < t.length() && t.charAt(end) != ' ' && t.charAt(end) != '\t') {
+            end++;
+        }
+        String name = t.substring(pos, end);
+        if (name.startsWith("\\\"") || Requests.IGNORED.contains(name) || Tok.request(name) != null
+                || Requests.UNIMPLEMENTED.contains(name) || List.of("TS", "br", "sp", "ce", "rj").contains(name)) {
+            return;
+        }
+        while (end < t.length() && t.charAt(end) == ' ') {
+            end++;
+        }
+        tbl.read(ln, t.substring(end));
     }
 
     private void line(String buf) {
