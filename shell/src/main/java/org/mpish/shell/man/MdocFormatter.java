@@ -431,10 +431,11 @@ final class MdocFormatter {
 
     /**
      * Macros whose words may break at a hyphen between letters, as in text lines (mandoc's
-     * validator marks those hyphens for these macros only).
+     * validator marks those hyphens for these macros only; section and subsection heads too, as
+     * mandoc 1.14.6 breaks a long .Ss or .Sh head there).
      */
     private static final java.util.Set<String> BREAKABLE_HYPHENS = java.util.Set.of("%B", "%N", "%O", "%R", "%T",
-            "Nd", "D1", "Sx");
+            "Nd", "D1", "Sx", "Sh", "Ss");
 
     private static boolean isLast(MdocParser.Node n) {
         while (n.parent != null && !n.parent.line) {
