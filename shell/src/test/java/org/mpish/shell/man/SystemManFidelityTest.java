@@ -46,11 +46,12 @@ class SystemManFidelityTest {
     static final double MAN_GOAL = 0.995;
     /**
      * The identical fraction of mdoc(7) pages required at each width (every mdoc page is checked,
-     * sample or not): measured 72 of the 81 mdoc pages here (88.9%) at widths 78 and 60 (it was
-     * 43 and 41 before mdoc got mandoc's in-line macro parsing, lists, references and displays).
-     * The issue's goal is 99.5%.
+     * sample or not): measured 80 of the 81 mdoc pages here (98.8%) at widths 78 and 60 (72 before
+     * macro lines in tables, .At and hyphens in headings; 43 and 41 before mdoc got mandoc's in-line
+     * macro parsing, lists, references and displays). The one left, crypt(5), defines a macro with
+     * .de, which the mdoc parser does not run yet. The issue's goal is 99.5%.
      */
-    static final double MDOC_GOAL = 0.88;
+    static final double MDOC_GOAL = 0.98;
     private static final int[] WIDTHS = {78, 60};
 
     record Page(Path file, String section, boolean mdoc) { }
