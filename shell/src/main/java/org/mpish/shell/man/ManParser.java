@@ -4,33 +4,19 @@ package org.mpish.shell.man;
  * Builds the man(7) syntax tree from logical input lines, with mandoc's scoping rules:
  * implicit blocks (SH, TP, PP ...) close each other, explicit blocks (RS, UR) need their end
  * macro, and a macro without arguments may take the next input line (next-line scope).
- * Requests and text lines are handled here too; see {@link ManScopes} for the scope machinery.
+ * Text lines and man(7)-specific requests are handled here, the roff request layer (definitions,
+ * conditions, strings, registers) in {@link RoffRequests}, shared with the mdoc(7) parser; see
+ * {@link ManScopes} for the scope machinery.
  */
 final class ManParser {
 
     final ManScopes s;
     private final Diags diags;
-    /** Nesting depth of a skipped conditional block ({@code \{ ... \}}), 0 when none. */
-    private int skipBraces;
-    /** End marker of a skipped definition block, or null. */
-    private String skipUntil;
     private RoffLexer lexer;
     /** Strings, registers, macros and the .ie/.el stack of the page. */
     final Roff roff = new Roff();
-    /** Lines produced by expanding user macros, read before the next input line. */
-    private final java.util.ArrayDeque<Pending> queue = new java.util.ArrayDeque<>();
-    /** Open {@code \{} scopes of conditions that were true; their {@code \}} is dropped. */
-    private int trueBraces;
-    /** The macro definition being collected ({@code .de} to {@code ..}), or null. */
-    private Definition defining;
-    /** User macro expansions so far: a macro that calls itself for ever is stopped. */
-    private int expansions;
-    /** Nesting of condition bodies and macro lines handled as new lines. */
-    private int depth;
-    /** Text lines left before the input line trap of {@code .it} fires, 0 when none is set. */
-    private int trapLines;
-    /** The macro the input line trap calls. */
-    private String trapMacro;
+    /** The roff request layer (definitions, conditions, strings, registers), shared with mdoc. */
+    private final RoffRequests rr;
     /** The open {@code .ce}/{@code .rj} node collecting text lines, or null. */
     private ManNode centred;
     /** Text lines {@link #centred} still takes after the current one. */
@@ -38,21 +24,6 @@ final class ManParser {
 
     private record Pending(int line, String text) { }
 
-    private static final class Definition {
-        final String name;
-        final String end;
-        final boolean append;
-        final StringBuilder body = new StringBuilder();
-
-        Definition(String name, String end, boolean append) {
-            this.name = name;
-            this.end = end;
-            this.append = append;
-        }
-    }
-
-    /** More user macro expansions than this means a macro calls itself without end. */
-    private static final int MAX_EXPANSIONS = 20000;
     /** The table being read ({@code .TS} seen, {@code .TE} not yet), or null. */
     private Tbl tbl;
     private ManNode.Elem tblNode;
@@ -60,28 +31,20 @@ final class ManParser {
     ManParser(Diags diags) {
         this.diags = diags;
         this.s = new ManScopes(diags);
+        this.rr = new RoffRequests(diags, roff, this::line);
     }
 
     /** Parses a whole document; messages go to the parser's diagnostics. */
     void run(String source) {
         lexer = new RoffLexer(source, diags, () -> s.nofill);
         lexer.roff = roff;
+        rr.lexer = lexer;
         s.roff = roff;
-        for (;;) {
-            RoffLexer.Line line;
-            if (!queue.isEmpty()) {
-                Pending p = queue.poll();
-                java.util.List<Runnable> msgs = new java.util.ArrayList<>();
-                line = new RoffLexer.Line(p.line(), defining != null ? p.text() : lexer.expand(p.text(), p.line(), msgs), msgs);
-            } else if ((line = lexer.next()) == null) {
-                break;
-            }
+        RoffLexer.Line line;
+        while ((line = rr.next()) != null) {
             line(line);
         }
-        if (defining != null) {
-            diags.error(lexer == null ? 0 : 0, 0, "appending missing end of block: de " + defining.name);
-            finishDefinition();
-        }
+        rr.finish();
         if (tbl != null) {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl = null;
@@ -89,38 +52,13 @@ final class ManParser {
         s.endOfInput();
     }
 
-    private void line(RoffLexer.Line line) {
+    private void line(RoffLexer.Line in) {
+        RoffLexer.Line line = rr.enter(in);
+        if (line == null) {
+            return;
+        }
         String buf = line.text();
         int ln = line.number();
-        if (defining != null) {
-            defineLine(buf);
-            return;
-        }
-        if (skipping(buf)) {
-            return;
-        }
-        if (trueBraces > 0 && buf.contains("\\}")) {
-            int n = 0;
-            StringBuilder b = new StringBuilder();
-            for (int i = 0; i < buf.length(); i++) {
-                if (buf.charAt(i) == '\\' && i + 1 < buf.length()) {
-                    if (buf.charAt(i + 1) == '}') {
-                        n++;
-                        i++;
-                        continue;
-                    }
-                    b.append('\\').append(buf.charAt(++i));
-                    continue;
-                }
-                b.append(buf.charAt(i));
-            }
-            trueBraces = Math.max(0, trueBraces - n);
-            buf = b.toString();
-            if (buf.isBlank() || buf.strip().equals(".") || buf.strip().equals("'")) {
-                return;
-            }
-            line = new RoffLexer.Line(ln, buf, line.messages());
-        }
         if (tbl != null) {
             tableLine(line);
             return;
@@ -131,7 +69,7 @@ final class ManParser {
         if (!control) {
             line.report();
             text(ln, roff.translated(buf));
-            springTrap(ln);
+            rr.springTrap(ln);
             return;
         }
         line.report();
@@ -162,14 +100,14 @@ final class ManParser {
             startTable(ln, pos);
             return;
         }
-        if (roffRequest(name, ln, buf, span[1])) {
+        if (rr.request(name, ln, buf, span[1])) {
             return;
         }
         if (name.equals("TH") && !roff.macros.containsKey(name)) {
             forgetMacroNames();
         }
         if (roff.macros.containsKey(name)) {
-            expandMacro(name, ln, buf.substring(Math.min(span[1], buf.length())));
+            rr.expandMacro(name, ln, buf.substring(Math.min(span[1], buf.length())));
             return;
         }
         Tok req = Tok.request(name);
@@ -216,134 +154,6 @@ final class ManParser {
 
     // ---------------------------------------------------------------- roff requests
 
-    /** Handles the roff requests that define and test things; false if {@code name} is not one. */
-    private boolean roffRequest(String name, int ln, String buf, int restAt) {
-        String rest = restAt >= buf.length() ? "" : buf.substring(restAt);
-        switch (name) {
-            case "if", "ie", "el" -> conditional(name, ln, rest, Math.min(restAt, buf.length()));
-            case "de", "de1", "dei", "dei1", "am", "am1", "ami", "ami1" -> {
-                java.util.List<String> a = Roff.arguments(rest);
-                if (a.isEmpty()) {
-                    diags.error(ln, 0, "skipping request without numeric argument: " + name);
-                    return true;
-                }
-                String macro = a.get(0);
-                if (name.startsWith("dei") || name.startsWith("ami")) {
-                    String v = roff.string(macro);
-                    macro = v == null ? macro : v;
-                }
-                defining = new Definition(macro, a.size() > 1 ? a.get(1) : ".", name.startsWith("am"));
-                lexer.raw = true;
-            }
-            case "ig" -> {
-                java.util.List<String> a = Roff.arguments(rest);
-                skipUntil = a.isEmpty() ? "." : a.get(0);
-            }
-            case "ds", "ds1", "as", "as1" -> {
-                int i = 0;
-                while (i < rest.length() && rest.charAt(i) != ' ' && rest.charAt(i) != '\t') {
-                    i++;
-                }
-                String key = rest.substring(0, i);
-                if (key.isEmpty()) {
-                    return true;
-                }
-                while (i < rest.length() && (rest.charAt(i) == ' ' || rest.charAt(i) == '\t')) {
-                    i++;
-                }
-                String value = rest.substring(i);
-                if (value.startsWith("\"")) {
-                    value = value.substring(1);
-                }
-                value = Roff.copyMode(value); // as mandoc: \\ in the value is stored as \
-                if (name.startsWith("as")) {
-                    String old = roff.strings.get(key);
-                    value = (old == null ? "" : old) + value;
-                }
-                roff.strings.put(key, value);
-                lexer.emptyStrings.remove(key);
-            }
-            case "nr" -> {
-                java.util.List<String> a = Roff.arguments(rest);
-                if (a.size() < 2) {
-                    return true;
-                }
-                String v = a.get(1);
-                int[] pos = {0};
-                boolean rel = v.startsWith("+") || v.startsWith("-");
-                Integer val = roff.expression(v, pos, 'u');
-                if (val != null) {
-                    roff.registers.put(a.get(0), rel ? roff.register(a.get(0)) + val : val);
-                    Integer step = a.size() > 2 ? roff.expression(a.get(2), new int[] {0}, 'u') : null;
-                    if (step != null) {
-                        roff.steps.put(a.get(0), step);
-                    }
-                }
-            }
-            case "rr" -> Roff.arguments(rest).forEach(k -> {
-                roff.registers.remove(k);
-                roff.steps.remove(k);
-            });
-            case "it" -> {
-                int[] pos = {0};
-                Integer n = roff.expression(rest, pos, 'u');
-                if (n == null) {
-                    diags.error(ln, 0, "skipping request without numeric argument: it " + rest);
-                    return true;
-                }
-                String m = rest.substring(pos[0]).strip();
-                trapLines = n;
-                // as mandoc: DocBook's "an-trap" (a man(7) internal) means a line break
-                trapMacro = n == 1 && m.equals("an-trap") ? "br" : m;
-            }
-            case "tr" -> roff.translate(rest.strip());
-            case "rm" -> Roff.arguments(rest).forEach(k -> {
-                roff.strings.remove(k);
-                roff.macros.remove(k);
-            });
-            case "rn" -> {
-                java.util.List<String> a = Roff.arguments(rest);
-                if (a.size() >= 2) {
-                    String m = roff.macros.remove(a.get(0));
-                    String st = roff.strings.remove(a.get(0));
-                    if (m != null) {
-                        roff.macros.put(a.get(1), m);
-                    }
-                    if (st != null) {
-                        roff.strings.put(a.get(1), st);
-                    }
-                }
-            }
-            case "als" -> {
-                java.util.List<String> a = Roff.arguments(rest);
-                if (a.size() >= 2) {
-                    String m = roff.macros.get(a.get(1));
-                    String st = roff.strings.get(a.get(1));
-                    if (m != null) {
-                        roff.macros.put(a.get(0), m);
-                    }
-                    if (st != null) {
-                        roff.strings.put(a.get(0), st);
-                    }
-                }
-            }
-            default -> {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Counts a text line against the input line trap; the line that reaches it calls the trap's macro. */
-    private void springTrap(int ln) {
-        if (trapLines == 1) {
-            trapLines = 0;
-            queue.addFirst(new Pending(ln, "." + trapMacro));
-        } else if (trapLines > 1) {
-            trapLines--;
-        }
-    }
-
     /**
      * At {@code .TH}, as in mandoc: definitions made earlier under the name of a man(7) macro
      * (a page's own {@code .EX}, say) are dropped, so the standard macro is used.
@@ -357,140 +167,6 @@ final class ManParser {
         }
         roff.macros.remove("MR");
         roff.strings.remove("MR");
-    }
-
-    /** {@code .if COND BODY}, {@code .ie COND BODY}, {@code .el BODY}, with {@code \{ ... \}} bodies. */
-    private void conditional(String name, int ln, String rest, int restAt) {
-        int[] pos = {0};
-        boolean cond;
-        if (name.equals("el")) {
-            cond = roff.popElse();
-        } else {
-            while (pos[0] < rest.length() && rest.charAt(pos[0]) == ' ') {
-                pos[0]++;
-            }
-            cond = roff.condition(rest, pos);
-            if (name.equals("ie")) {
-                roff.pushElse(cond);
-            }
-        }
-        while (pos[0] < rest.length() && (rest.charAt(pos[0]) == ' ' || rest.charAt(pos[0]) == '\t')) {
-            pos[0]++;
-        }
-        String body = rest.substring(Math.min(pos[0], rest.length()));
-        boolean brace = body.startsWith("\\{");
-        if (brace) {
-            body = body.substring(2);
-            while (body.startsWith(" ")) {
-                body = body.substring(1);
-            }
-        }
-        if (!cond) {
-            if (brace) {
-                int d = 1 + braceBalance(body);
-                skipBraces = Math.max(0, d);
-            }
-            return;
-        }
-        if (brace) {
-            trueBraces++;
-        }
-        if (!body.isEmpty() && depth < 100) {
-            depth++;
-            int shift = diags.shift;
-            diags.shift += restAt + rest.length() - body.length() - 1; // mandoc counts the body from its control character
-            try {
-                line(new RoffLexer.Line(ln, body, java.util.List.of()));
-            } finally {
-                depth--;
-                diags.shift = shift;
-            }
-        }
-    }
-
-    private void defineLine(String buf) {
-        String t = buf;
-        if (!t.isEmpty() && (t.charAt(0) == '.' || t.charAt(0) == '\'')) {
-            String r = t.substring(1).stripLeading();
-            int sp = 0;
-            while (sp < r.length() && r.charAt(sp) != ' ' && r.charAt(sp) != '\t') {
-                sp++;
-            }
-            String tok = r.substring(0, sp);
-            if (defining.end.equals(".") ? tok.startsWith(".") : tok.equals(defining.end)) {
-                finishDefinition();
-                return;
-            }
-        }
-        defining.body.append(Roff.copyMode(buf)).append('\n');
-    }
-
-    private void finishDefinition() {
-        String body = defining.body.toString();
-        if (body.endsWith("\n")) {
-            body = body.substring(0, body.length() - 1);
-        }
-        String old = roff.macros.get(defining.name);
-        roff.macros.put(defining.name, defining.append && old != null ? old + "\n" + body : body);
-        lexer.emptyStrings.remove(defining.name);
-        defining = null;
-        lexer.raw = false;
-    }
-
-    /** Runs a user macro: its lines, with the arguments put in, are read next. */
-    private void expandMacro(String name, int ln, String rest) {
-        if (++expansions > MAX_EXPANSIONS) {
-            if (expansions == MAX_EXPANSIONS + 1) {
-                diags.error(ln, 0, "input stack limit exceeded, infinite loop?");
-            }
-            return;
-        }
-        java.util.List<String> args = Roff.arguments(rest);
-        roff.argc = args.size();
-        String body = Roff.substitute(roff.macros.get(name), name, args);
-        if (body.isEmpty()) {
-            return;
-        }
-        String[] lines = body.split("\n", -1);
-        for (int i = lines.length - 1; i >= 0; i--) {
-            queue.addFirst(new Pending(ln, lines[i]));
-        }
-    }
-
-    /** {@code \{} minus {@code \}} in a line. */
-    private static int braceBalance(String s) {
-        int d = 0;
-        for (int i = 0; i + 1 < s.length(); i++) {
-            if (s.charAt(i) == '\\') {
-                char c = s.charAt(i + 1);
-                if (c == '{') {
-                    d++;
-                } else if (c == '}') {
-                    d--;
-                }
-                i++;
-            }
-        }
-        return d;
-    }
-
-    /** Skips {@code .ig} blocks and the bodies of false conditions. */
-    private boolean skipping(String buf) {
-        if (skipUntil != null) {
-            String b = buf.trim();
-            if (b.startsWith(".") && b.substring(1).trim().startsWith(skipUntil)) {
-                String rest = b.substring(1).trim().substring(skipUntil.length());
-                if (rest.isEmpty() || rest.charAt(0) == ' ' || rest.charAt(0) == '\t' || skipUntil.equals(".")) {
-                    skipUntil = null;
-                }
-            }
-            return true;
-        }
-        if (skipBraces > 0) {
-            skipBraces = Math.max(0, skipBraces + braceBalance(buf));
-            return true;
-        }
-        return false;
     }
 
 

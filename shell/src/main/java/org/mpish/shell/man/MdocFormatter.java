@@ -51,6 +51,16 @@ final class MdocFormatter {
         };
     }
 
+    /** The versions .At names (as mandoc: the research editions, 32V, System III and System V releases). */
+    private static final Map<String, String> AT_T = Map.ofEntries(
+            Map.entry("v1", "Version 1 AT&T UNIX"), Map.entry("v2", "Version 2 AT&T UNIX"),
+            Map.entry("v3", "Version 3 AT&T UNIX"), Map.entry("v4", "Version 4 AT&T UNIX"),
+            Map.entry("v5", "Version 5 AT&T UNIX"), Map.entry("v6", "Version 6 AT&T UNIX"),
+            Map.entry("v7", "Version 7 AT&T UNIX"), Map.entry("32v", "Version 7 AT&T UNIX/32V"),
+            Map.entry("III", "AT&T System III UNIX"), Map.entry("V", "AT&T System V UNIX"),
+            Map.entry("V.1", "AT&T System V Release 1 UNIX"), Map.entry("V.2", "AT&T System V Release 2 UNIX"),
+            Map.entry("V.3", "AT&T System V Release 3 UNIX"), Map.entry("V.4", "AT&T System V Release 4 UNIX"));
+
     static {
         row("Sh", MdocFormatter::preSh, MdocFormatter::postSh);
         row("Ss", MdocFormatter::preSh, MdocFormatter::postSh);
@@ -215,6 +225,15 @@ final class MdocFormatter {
         row("Ux", (f, n) -> {
             f.p.word("UNIX");
             return true;
+        }, null);
+        row("At", (f, n) -> {
+            // .At v6 is "Version 6 AT&T UNIX"; without a known version, "AT&T UNIX" and the words
+            String version = !n.kids.isEmpty() && n.kids.get(0).tok == null ? AT_T.get(n.kids.get(0).text) : null;
+            f.p.word(version != null ? version : "AT&T UNIX");
+            for (int i = version != null ? 1 : 0; i < n.kids.size(); i++) {
+                f.node(n.kids.get(i));
+            }
+            return false;
         }, null);
         row("Ox", bsd("OpenBSD"), null);
         row("Nx", bsd("NetBSD"), null);
@@ -412,10 +431,11 @@ final class MdocFormatter {
 
     /**
      * Macros whose words may break at a hyphen between letters, as in text lines (mandoc's
-     * validator marks those hyphens for these macros only).
+     * validator marks those hyphens for these macros only; section and subsection heads too, as
+     * mandoc 1.14.6 breaks a long .Ss or .Sh head there).
      */
     private static final java.util.Set<String> BREAKABLE_HYPHENS = java.util.Set.of("%B", "%N", "%O", "%R", "%T",
-            "Nd", "D1", "Sx");
+            "Nd", "D1", "Sx", "Sh", "Ss");
 
     private static boolean isLast(MdocParser.Node n) {
         while (n.parent != null && !n.parent.line) {

@@ -57,6 +57,11 @@ final class MdocParser {
     final Node root = new Node("root", null);
     private Node cur = root;
     final Roff roff = new Roff();
+    /** The roff request layer shared with man(7): definitions, conditions, strings, registers. */
+    private RoffRequests rr;
+    private Diags diags;
+    /** The table being read ({@code .TS} seen, {@code .TE} not yet), or null. */
+    private Tbl tbl;
     String title = "";
     String section = "";
     String date = "";
@@ -98,58 +103,109 @@ final class MdocParser {
     }
 
     void run(String source, Diags diags) {
+        this.diags = diags;
         RoffLexer lexer = new RoffLexer(source, diags, () -> false);
         lexer.roff = roff;
+        rr = new RoffRequests(diags, roff, this::input);
+        rr.lexer = lexer;
         RoffLexer.Line line;
-        Tbl tbl = null;
-        String ignoreTo = null;
-        while ((line = lexer.next()) != null) {
-            String t = line.text();
-            String req = t.length() > 1 && (t.charAt(0) == '.' || t.charAt(0) == '\'') ? t.substring(1).strip() : null;
-            if (ignoreTo != null) {
-                // inside .ig: skipped up to its end marker
-                if (req != null && (req.equals(ignoreTo) || req.startsWith(ignoreTo + " "))) {
-                    ignoreTo = null;
-                }
-                continue;
-            }
-            if (req != null && (req.equals("ig") || req.startsWith("ig "))) {
-                String[] a = req.split("[ \t]+");
-                ignoreTo = a.length > 1 && !a[1].startsWith("\\\"") ? a[1] : ".";
-                continue;
-            }
-            if (tbl != null) {
-                // a table's lines go to tbl(7) up to .TE; .T& restarts the layout
-                if (req != null && (req.equals("TE") || req.startsWith("TE "))) {
-                    if (!tbl.end(line.number(), false)) {
-                        diags.error(tbl.line, 1, "tbl without any data cells");
-                        Node sp = new Node("sp", null); // as mandoc: an empty table is a blank line
-                        sp.line = true;
-                        add(sp);
-                    }
-                    tbl = null;
-                } else if (req != null && req.startsWith("T&")) {
-                    tbl.restart();
-                } else if (req == null || req.isEmpty()) {
-                    tbl.read(line.number(), t);
-                }
-                continue;
-            }
-            if (req != null && (req.equals("TS") || req.startsWith("TS "))) {
-                tbl = new Tbl(diags, line.number());
-                Node n = new Node("TS", null);
-                n.line = true;
-                n.table = tbl;
-                add(n);
-                continue;
-            }
-            line(t);
+        while ((line = rr.next()) != null) {
+            input(line);
         }
+        rr.finish();
         if (tbl != null) {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl.end(0, true);
         }
         dropTrailingParagraph();
+    }
+
+    /**
+     * One input line: the roff layer takes definitions, conditions, strings and user macro calls
+     * (a macro's lines come back here one by one); tables go to tbl(7); the rest is mdoc.
+     */
+    private void input(RoffLexer.Line in) {
+        RoffLexer.Line line = rr.enter(in);
+        if (line == null) {
+            return;
+        }
+        String t = line.text();
+        String req = t.length() > 1 && (t.charAt(0) == '.' || t.charAt(0) == '\'') ? t.substring(1).strip() : null;
+        if (tbl != null) {
+            // a table's lines go to tbl(7) up to .TE; .T& restarts the layout
+            if (req != null && (req.equals("TE") || req.startsWith("TE "))) {
+                if (!tbl.end(line.number(), false)) {
+                    diags.error(tbl.line, 1, "tbl without any data cells");
+                    Node sp = new Node("sp", null); // as mandoc: an empty table is a blank line
+                    sp.line = true;
+                    add(sp);
+                }
+                tbl = null;
+            } else if (req != null && req.startsWith("T&")) {
+                tbl.restart();
+            } else if (req == null || req.isEmpty()) {
+                tbl.read(line.number(), t);
+            } else {
+                tableMacro(tbl, line.number(), t);
+            }
+            return;
+        }
+        if (req != null && (req.equals("TS") || req.startsWith("TS "))) {
+            tbl = new Tbl(diags, line.number());
+            Node n = new Node("TS", null);
+            n.line = true;
+            n.table = tbl;
+            add(n);
+            return;
+        }
+        if (req != null) {
+            int pos = 1;
+            while (pos < t.length() && (t.charAt(pos) == ' ' || t.charAt(pos) == '\t')) {
+                pos++;
+            }
+            int end = pos;
+            while (end < t.length() && t.charAt(end) != ' ' && t.charAt(end) != '\t') {
+                end++;
+            }
+            String name = t.substring(pos, end);
+            int restAt = Math.min(end + 1, t.length());
+            if (rr.request(name, line.number(), t, restAt)) {
+                return;
+            }
+            if (roff.macros.containsKey(name)) {
+                rr.expandMacro(name, line.number(), t.substring(restAt));
+                return;
+            }
+        } else {
+            rr.springTrap(line.number());
+        }
+        line(t);
+    }
+
+    /**
+     * A macro line inside a table. As in mandoc, which runs no mdoc macro there: the macro's name
+     * is dropped and the rest of the line is table data (so {@code .Nm crypt} in a {@code T{}
+     * block is the word crypt); {@code .TS}, {@code .br}, {@code .sp}, {@code .ce}, {@code .rj}
+     * and other roff requests add nothing to the table.
+     */
+    private void tableMacro(Tbl tbl, int ln, String t) {
+        int pos = 1;
+        while (pos < t.length() && (t.charAt(pos) == ' ' || t.charAt(pos) == '\t')) {
+            pos++;
+        }
+        int end = pos;
+        while (end < t.length() && t.charAt(end) != ' ' && t.charAt(end) != '\t') {
+            end++;
+        }
+        String name = t.substring(pos, end);
+        if (name.startsWith("\\\"") || Requests.IGNORED.contains(name) || Tok.request(name) != null
+                || Requests.UNIMPLEMENTED.contains(name) || List.of("TS", "br", "sp", "ce", "rj").contains(name)) {
+            return;
+        }
+        while (end < t.length() && t.charAt(end) == ' ') {
+            end++;
+        }
+        tbl.read(ln, t.substring(end));
     }
 
     private void line(String buf) {
