@@ -96,6 +96,42 @@ class LargeCollectiveTest {
         }
     }
 
+    /**
+     * Counts that disagree across the 2^31-byte line (each rank picks the lent-memory or the packed path from its own
+     * count): the rank whose count is too small gets MPI_ERR_TRUNCATE (or MPI_ERR_COUNT when the root sends less than it
+     * expects), the others return, and nobody is left waiting, as a following MPI_Barrier shows. MPI-4.1 section 6.4: the
+     * type signatures of root and receivers must match, so this is the program's error, reported, never a hang.
+     */
+    @Test
+    void bcastCountsThatDisagreeAcrossTheLargeLineGiveAnErrorNotAHang() {
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                TestJob.returnErrors(r);
+                // the root sends more than 2^31 - 1 bytes; rank 1 receives 16
+                long buf = r.id() == 0 ? big(r, N) : r.memory().alloc(16);
+                if (r.id() == 0) {
+                    fill(r.memory().segment(buf, N));
+                    call(r, "MPI_Bcast_c", buf, N, "MPI_BYTE", 0, "MPI_COMM_WORLD");
+                } else {
+                    MpiException e = expectError(ErrorClass.MPI_ERR_TRUNCATE,
+                            () -> call(r, "MPI_Bcast_c", buf, 16L, "MPI_BYTE", 0, "MPI_COMM_WORLD"));
+                    assertTrue(e.getMessage().contains(Long.toString(N)), e.getMessage());
+                }
+                call(r, "MPI_Barrier", "MPI_COMM_WORLD");
+                r.memory().free(buf);
+                // the root sends 16 bytes; rank 1 expects more than 2^31 - 1
+                long buf2 = r.id() == 1 ? big(r, N) : r.memory().alloc(16);
+                if (r.id() == 0) {
+                    call(r, "MPI_Bcast_c", buf2, 16L, "MPI_BYTE", 0, "MPI_COMM_WORLD");
+                } else {
+                    expectError(ErrorClass.MPI_ERR_COUNT, () -> call(r, "MPI_Bcast_c", buf2, N, "MPI_BYTE", 0, "MPI_COMM_WORLD"));
+                }
+                call(r, "MPI_Barrier", "MPI_COMM_WORLD");
+                r.memory().free(buf2);
+            }, 600);
+        }
+    }
+
     @Test
     void allreduceInPlaceOfMoreThan2GiBWithBorGivesEveryRankTheOr() {
         try (TestJob t = new TestJob(2)) {

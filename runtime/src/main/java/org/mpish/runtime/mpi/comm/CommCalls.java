@@ -207,9 +207,18 @@ public final class CommCalls implements CallFamily {
                 java.lang.foreign.MemorySegment.copy(got, 0, r.memory().segment(addr, got.byteSize()), 0, got.byteSize());
             }
         }
-        c.exchange(null, "MPI_Bcast");
+        if (anyView(all)) c.exchange(null, "MPI_Bcast");
         if (failed != null) throw failed;
         return null;
+    }
+
+    /**
+     * Whether the root lent its memory instead of a packed copy: then every process meets once more after the copies,
+     * whichever path its own count chose (a count that disagrees with the root's must give an error, not a hang).
+     */
+    private static boolean anyView(Object[] all) {
+        for (Object o : all) if (o instanceof java.lang.foreign.MemorySegment) return true;
+        return false;
     }
 
     /** MPI_Bcast over {@link Comm#exchange}: the root's packed data goes to every other process. */
@@ -246,9 +255,16 @@ public final class CommCalls implements CallFamily {
             return null;
         }
         Object[] all = c.exchange(data, "MPI_Bcast");
+        long room = t.size() * (long) count;
+        if (anyView(all)) { // the root took the large path: this rank's count is smaller than the root's
+            c.exchange(null, "MPI_Bcast");
+            if (receives && all[rootIndex] instanceof java.lang.foreign.MemorySegment big) {
+                throw new MpiException(ErrorClass.MPI_ERR_TRUNCATE, "the root sent " + big.byteSize() + " bytes; this buffer holds " + room);
+            }
+            return null;
+        }
         if (receives) {
             byte[] got = (byte[]) all[rootIndex];
-            long room = t.size() * (long) count;
             if (got.length > room) {
                 throw new MpiException(ErrorClass.MPI_ERR_TRUNCATE, "the root sent " + got.length + " bytes; this buffer holds " + room);
             }
