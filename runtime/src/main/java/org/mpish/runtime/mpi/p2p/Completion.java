@@ -45,6 +45,17 @@ final class Completion {
     /** Null, or an inactive persistent request: completion calls treat both as "nothing to do". */
     static boolean idle(Request q) { return q == null || !q.isActive(); }
 
+    /** The first active completed request, -1 when none is active at all, -2 when the active ones are all pending. */
+    static int firstDone(Request[] qs) {
+        boolean anyActive = false;
+        for (int i = 0; i < qs.length; i++) {
+            if (idle(qs[i])) continue;
+            anyActive = true;
+            if (qs[i].isComplete()) return i;
+        }
+        return anyActive ? -2 : -1;
+    }
+
     static boolean done(Request q) { return idle(q) || q.isComplete(); }
 
     /** "req3 (recv): a message from rank 1 with tag 5 on MPI_COMM_WORLD". */

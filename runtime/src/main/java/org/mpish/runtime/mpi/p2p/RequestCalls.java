@@ -72,8 +72,8 @@ public final class RequestCalls implements CallFamily {
                     Handle[] hs = (Handle[]) a.obj(1);
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
                     if (ExploreP2p.on(r)) return any(r, hs, qs, ExploreP2p.pickAny(r, qs, "MPI_Waitany", true), false);
-                    Completion.await(r, () -> firstDone(qs) != -2, qs, "MPI_Waitany: any of");
-                    return any(r, hs, qs, firstDone(qs), false);
+                    Completion.await(r, () -> Completion.firstDone(qs) != -2, qs, "MPI_Waitany: any of");
+                    return any(r, hs, qs, Completion.firstDone(qs), false);
                 });
         b.call("MPI_Testany", "requests", "tell whether any request of an array has completed; if so, free that one")
                 .in("count", INT).inout("array_of_requests", REQUESTS).out("index", INT).out("flag", BOOL).out("status", STATUS)
@@ -85,7 +85,7 @@ public final class RequestCalls implements CallFamily {
                         i = ExploreP2p.pickAny(r, qs, "MPI_Testany", false);
                     } else {
                         r.progress();
-                        i = firstDone(qs);
+                        i = Completion.firstDone(qs);
                     }
                     if (i == -2) return new Object[] {hs, MpiConst.UNDEFINED, false, Status.EMPTY};
                     Object[] w = any(r, hs, qs, i, true);
@@ -98,7 +98,7 @@ public final class RequestCalls implements CallFamily {
                     Handle[] hs = (Handle[]) a.obj(1);
                     Request[] qs = Completion.requests(hs, a.i(0), "array_of_requests");
                     if (ExploreP2p.on(r)) return some(r, hs, qs, ExploreP2p.pickSome(r, qs, "MPI_Waitsome", true));
-                    Completion.await(r, () -> firstDone(qs) != -2, qs, "MPI_Waitsome: some of");
+                    Completion.await(r, () -> Completion.firstDone(qs) != -2, qs, "MPI_Waitsome: some of");
                     return some(r, hs, qs, ExploreP2p.ALL);
                 });
         b.call("MPI_Testsome", "requests", "free every request of an array that has completed, without waiting")
@@ -184,16 +184,6 @@ public final class RequestCalls implements CallFamily {
         return true;
     }
 
-    /** The first active completed request, -1 when none is active at all, -2 when active ones are all pending. */
-    private static int firstDone(Request[] qs) {
-        boolean anyActive = false;
-        for (int i = 0; i < qs.length; i++) {
-            if (Completion.idle(qs[i])) continue;
-            anyActive = true;
-            if (qs[i].isComplete()) return i;
-        }
-        return anyActive ? -2 : -1;
-    }
 
     private static Object[] releaseAll(Rank r, Handle[] hs, Request[] qs) {
         Handle[] out = hs.clone();
@@ -226,7 +216,7 @@ public final class RequestCalls implements CallFamily {
     /** Releases the completed requests ({@code only}: just that index; {@link ExploreP2p#ALL}: every one). */
     private static Object[] some(Rank r, Handle[] hs, Request[] qs, int only) {
         Handle[] out = hs.clone();
-        if (firstDone(qs) == -1) return new Object[] {out, MpiConst.UNDEFINED, new int[0], new Status[0]};
+        if (Completion.firstDone(qs) == -1) return new Object[] {out, MpiConst.UNDEFINED, new int[0], new Status[0]};
         List<Integer> idx = new ArrayList<>();
         List<Status> st = new ArrayList<>();
         List<String> failed = new ArrayList<>();

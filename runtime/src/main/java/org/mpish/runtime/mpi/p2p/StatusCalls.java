@@ -113,7 +113,7 @@ public final class StatusCalls implements CallFamily {
                         i = ExploreP2p.pickAny(r, qs, "MPI_Request_get_status_any", false);
                     } else {
                         r.progress();
-                        i = firstDone(qs);
+                        i = Completion.firstDone(qs);
                     }
                     if (i == -1) return new Object[] {MpiConst.UNDEFINED, true, Status.EMPTY}; // no active request at all
                     if (i == -2) return new Object[] {MpiConst.UNDEFINED, false, Status.EMPTY};
@@ -126,7 +126,7 @@ public final class StatusCalls implements CallFamily {
                     Request[] qs = Completion.requests((Handle[]) a.obj(1), a.i(0), "array_of_requests");
                     int only = ExploreP2p.on(r) ? ExploreP2p.pickSome(r, qs, "MPI_Request_get_status_some", false) : ExploreP2p.ALL;
                     if (!ExploreP2p.on(r)) r.progress();
-                    if (firstDone(qs) == -1) return new Object[] {MpiConst.UNDEFINED, new int[0], new Status[0]};
+                    if (Completion.firstDone(qs) == -1) return new Object[] {MpiConst.UNDEFINED, new int[0], new Status[0]};
                     List<Integer> idx = new ArrayList<>();
                     List<Status> st = new ArrayList<>();
                     for (int i = 0; i < qs.length; i++) {
@@ -138,16 +138,6 @@ public final class StatusCalls implements CallFamily {
                 });
     }
 
-    /** The first active completed request, -1 when none is active at all, -2 when the active ones are all pending. */
-    private static int firstDone(Request[] qs) {
-        boolean anyActive = false;
-        for (int i = 0; i < qs.length; i++) {
-            if (Completion.idle(qs[i])) continue;
-            anyActive = true;
-            if (qs[i].isComplete()) return i;
-        }
-        return anyActive ? -2 : -1;
-    }
 
     private static Status readable(Object o) {
         Status s = (Status) o;
