@@ -35,8 +35,9 @@ final class ErrorClasses {
 
     void attach(NativeEngine e) { this.engine = e; }
 
-    int toMpish(int nativeClass) { return toMpish.getOrDefault(nativeClass, nativeClass); }
-    int toNative(int mpishClass) { return toNative.getOrDefault(mpishClass, mpishClass); }
+    // MPI_SUCCESS is 0 everywhere (the standard says so): the common case, without the map and its boxing
+    int toMpish(int nativeClass) { return nativeClass == 0 ? 0 : toMpish.getOrDefault(nativeClass, nativeClass); }
+    int toNative(int mpishClass) { return mpishClass == 0 ? 0 : toNative.getOrDefault(mpishClass, mpishClass); }
 
     /** The exception for an error code a call returned: its class in mpish's numbering, the library's text. */
     MpiException fromCode(int code, String call, int rank) {

@@ -123,7 +123,7 @@ final class NativeCall {
             case BOOL -> { return a instanceof Boolean b ? (b ? 1 : 0) : (int) number(p, a); }
             case LONG -> { return t.cType().equals("int") ? (Object) (int) number(p, a) : (Object) number(p, a); }
             case DOUBLE -> { return ((Number) a).doubleValue(); }
-            case HANDLE -> { return engine.handleArg(t.handleKind(), lib.raw(handle(p, a))); }
+            case HANDLE -> { return lib.arg(handle(p, a)); }
             case ADDR -> { return MemorySegment.ofAddress(address(i, p, a)); }
             case STRING -> { return a == null ? MemorySegment.NULL : arena.allocateFrom(a.toString()); }
             case INT_ARRAY -> {
@@ -173,8 +173,7 @@ final class NativeCall {
     private long address(int i, Param p, Object a) {
         long addr = number(p, a);
         if (addr == 0) return 0;
-        Long inPlace = lib.rawOf("MPI_IN_PLACE"), bottom = lib.rawOf("MPI_BOTTOM"), auto = lib.rawOf("MPI_BUFFER_AUTOMATIC");
-        if ((inPlace != null && addr == inPlace) || (bottom != null && addr == bottom) || (auto != null && addr == auto)) return addr;
+        if (lib.special(addr)) return addr;
         long len = bufferLength(i);
         Memory m = rank.memory();
         if (len < 0) throw new MemoryFault(addr, p.name() + ": the length is negative");
@@ -283,8 +282,7 @@ final class NativeCall {
         s.set(ValueLayout.JAVA_INT, lib.abi.sourceOffset, st.source());
         s.set(ValueLayout.JAVA_INT, lib.abi.tagOffset, st.tag());
         s.set(ValueLayout.JAVA_INT, lib.abi.errorOffset, engine.errors().toNative(st.error()));
-        Object byteType = engine.handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE"));
-        engine.call("MPI_Status_set_elements_x", engine.fdSetElements, s, byteType, st.bytes());
+        engine.call("MPI_Status_set_elements_x", engine.fdSetElements, s, engine.byteArg, st.bytes());
         engine.call("MPI_Status_set_cancelled", engine.fdSetCancelled, s, st.cancelled() ? 1 : 0);
         return s;
     }
@@ -473,8 +471,7 @@ final class NativeCall {
         int src = s.get(ValueLayout.JAVA_INT, lib.abi.sourceOffset), tag = s.get(ValueLayout.JAVA_INT, lib.abi.tagOffset);
         int err = engine.errors().toMpish(s.get(ValueLayout.JAVA_INT, lib.abi.errorOffset));
         MemorySegment c = arena.allocate(8), f = arena.allocate(4);
-        engine.call("MPI_Get_elements_x", engine.fdGetElements, s, engine.handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE")), c);
-        engine.call("MPI_Test_cancelled", engine.fdTestCancelled, s, f);
+        engine.readStatus(s, c, f);
         Status st = new Status(src, tag, err, c.get(ValueLayout.JAVA_LONG, 0), f.get(ValueLayout.JAVA_INT, 0) != 0);
         Status.remember(rank, st);
         return st;

@@ -50,6 +50,8 @@ public final class NativeEngine implements Engine {
     private final int worldRank;
     /** Per call (the catalogue's Call objects live as long as the process): its downcall and conversion plan. */
     private final Map<Call, Plan> plans = new ConcurrentHashMap<>();
+    /** The plans met last, by the call's identity hash: a hit skips the map (a loop makes the same few calls). */
+    private final Plan[] recentPlans = new Plan[64];
     private final Map<String, MethodHandle> helpers = new ConcurrentHashMap<>();
     final Values values = new Values();
     final Upcalls upcalls;
@@ -61,8 +63,14 @@ public final class NativeEngine implements Engine {
     /** The signatures of the helpers called on every buffer or status (built once: building one per call cost more than the call). */
     final FunctionDescriptor fdTypeExtent, fdCommSize, fdGetElements, fdTestCancelled, fdSetElements, fdSetCancelled;
 
+    /** MPI_BYTE as the downcall takes it (statuses are read and written in bytes). */
+    final Object byteArg;
+    private final long byteRaw;
+
     public NativeEngine(NativeLib lib, Catalogue catalogue, int worldRank) {
         this.lib = lib;
+        this.byteArg = handleArg(HandleKind.DATATYPE, lib.rawOf("MPI_BYTE"));
+        this.byteRaw = lib.rawOf("MPI_BYTE");
         ValueLayout dt = lib.handleLayout(HandleKind.DATATYPE), I = ValueLayout.JAVA_INT, A = ValueLayout.ADDRESS;
         this.fdTypeExtent = FunctionDescriptor.of(I, dt, A, A);
         this.fdCommSize = FunctionDescriptor.of(I, lib.handleLayout(HandleKind.COMM), A);
@@ -118,8 +126,14 @@ public final class NativeEngine implements Engine {
             throw new ArgError(call.name() + ": LAPI needs the in-process engine (run the script without --mpi)");
         }
         upcalls.rank = rank;
+        if (scratchOwner == null) {
+            ownScratch = Scratch.get();
+            scratchOwner = Thread.currentThread();
+        }
         if (!initialized && !ALWAYS_ALLOWED.contains(call.name())) initImplicitly(rank);
-        Plan plan = plans.get(call);
+        int slot = System.identityHashCode(call) & (recentPlans.length - 1);
+        Plan plan = recentPlans[slot];
+        if (plan == null || plan.call != call) plan = plans.get(call);
         if (plan == null) {
             if (!lib.has(call.name())) {
                 // Open MPI's mpi.h makes these two macros (no symbol): the arithmetic the standard defines them as
@@ -131,8 +145,9 @@ public final class NativeEngine implements Engine {
             }
             plan = plans.computeIfAbsent(call, c -> new Plan(spread(lib.downcall(c.name(), descriptor(c))), c));
         }
+        recentPlans[slot] = plan;
         MethodHandle mh = plan.downcall;
-        Scratch scratch = Scratch.get();
+        Scratch scratch = Thread.currentThread() == scratchOwner ? ownScratch : Scratch.get();
         long mark = scratch.mark();
         NativeCall nc = new NativeCall(this, plan, rank, call, in, scratch);
         Object[] outputs = null;
@@ -167,6 +182,7 @@ public final class NativeEngine implements Engine {
                 default -> { }
             }
             outputs = nc.outputs(result);
+            if (plan.trimmed) trim(rank, call.name(), in, outputs);
             return outputs;
         } catch (MemoryFault f) {
             // the process's one Rank is rank 0 of its job: the message names the MPI rank instead
@@ -178,6 +194,47 @@ public final class NativeEngine implements Engine {
             scratch.release(mark);
             nc.keepArrays(outputs);
         }
+    }
+
+    /**
+     * The arrays a topology query fills only in part: C is given room for max entries and writes as many as the
+     * topology has, so the rest are not values; the script gets those written, as in-process. How many comes from
+     * the library's own count query.
+     */
+    private void trim(Rank rank, String name, Object[] in, Object[] outputs) {
+        switch (name) {
+            case "MPI_Graph_neighbors" -> {
+                int n = intOf(invoke(rank, catalogue.call("MPI_Graph_neighbors_count"), new Object[] {in[0], in[1]})[0]);
+                outputs[0] = cut(outputs[0], n);
+            }
+            case "MPI_Graph_get" -> {
+                Object[] dims = invoke(rank, catalogue.call("MPI_Graphdims_get"), new Object[] {in[0]});
+                outputs[0] = cut(outputs[0], intOf(dims[0]));
+                outputs[1] = cut(outputs[1], intOf(dims[1]));
+            }
+            case "MPI_Dist_graph_neighbors" -> {
+                Object[] deg = invoke(rank, catalogue.call("MPI_Dist_graph_neighbors_count"), new Object[] {in[0]});
+                int indegree = intOf(deg[0]), outdegree = intOf(deg[1]);
+                outputs[0] = cut(outputs[0], indegree);
+                outputs[1] = cut(outputs[1], indegree);
+                outputs[2] = cut(outputs[2], outdegree);
+                outputs[3] = cut(outputs[3], outdegree);
+            }
+            case "MPI_Cart_get" -> {
+                int n = intOf(invoke(rank, catalogue.call("MPI_Cartdim_get"), new Object[] {in[0]})[0]);
+                for (int i = 0; i < outputs.length; i++) outputs[i] = cut(outputs[i], n);
+            }
+            default -> { }
+        }
+    }
+
+    private static int intOf(Object o) { return ((Number) o).intValue(); }
+
+    private static Object cut(Object array, int n) {
+        if (array instanceof int[] a && n >= 0 && n < a.length) return java.util.Arrays.copyOf(a, n);
+        if (array instanceof boolean[] b && n >= 0 && n < b.length) return java.util.Arrays.copyOf(b, n);
+        if (array instanceof Object[] o && n >= 0 && n < o.length) return java.util.Arrays.copyOf(o, n);
+        return array;
     }
 
     /** How many requests hold arrays now (for tests: each completed request gives its arrays back). */
@@ -205,6 +262,10 @@ public final class NativeEngine implements Engine {
         String cut = buflen <= 0 ? "" : v.length() >= buflen ? v.substring(0, buflen - 1) : v;
         return new Object[] {n + 1, cut, true};
     }
+
+    /** The scratch memory of the thread that made the first call (the rank's), kept here: no ThreadLocal lookup per call. */
+    private Thread scratchOwner;
+    private Scratch ownScratch;
 
     /** A call before MPI_Init: initializes MPI first, as the in-process runtime and mpi4py do. */
     private void initImplicitly(Rank rank) {
@@ -257,6 +318,29 @@ public final class NativeEngine implements Engine {
             throw e;
         } catch (Throwable t) {
             throw new IllegalStateException(name + ": " + t, t);
+        }
+    }
+
+    /**
+     * MPI_Get_elements_x(status, MPI_BYTE, &count) and MPI_Test_cancelled(status, &flag), which every status read
+     * makes: typed handles (no argument array, no boxing), made on first use.
+     */
+    private MethodHandle getElementsX, testCancelled;
+
+    void readStatus(MemorySegment status, MemorySegment count, MemorySegment flag) {
+        try {
+            if (getElementsX == null) {
+                getElementsX = java.lang.invoke.MethodHandles.explicitCastArguments(lib.downcall("MPI_Get_elements_x", fdGetElements),
+                        java.lang.invoke.MethodType.methodType(int.class, MemorySegment.class, long.class, MemorySegment.class));
+                testCancelled = lib.downcall("MPI_Test_cancelled", fdTestCancelled);
+            }
+            int rc = (int) getElementsX.invokeExact(status, byteRaw, count);
+            rc |= (int) testCancelled.invokeExact(status, flag);
+            if (rc != 0) throw new IllegalStateException("the library could not read a status it gave");
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException("reading a status: " + t, t);
         }
     }
 

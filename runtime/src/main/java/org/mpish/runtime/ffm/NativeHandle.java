@@ -10,6 +10,8 @@ import org.mpish.runtime.mpi.HandleKind;
  */
 final class NativeHandle extends Handle {
     final long raw;
+    /** The raw value boxed as the downcall takes it (an Integer or a Long per the ABI): made once, not per call. */
+    final Object arg;
     private final boolean predefined;
     /** A datatype's extent or a communicator's size, once asked of the library (-1 before): neither ever changes. */
     long cachedSize = -1;
@@ -20,9 +22,10 @@ final class NativeHandle extends Handle {
      */
     Arena held;
 
-    NativeHandle(HandleKind kind, String name, long raw, boolean predefined) {
+    NativeHandle(HandleKind kind, String name, long raw, boolean predefined, boolean intLayout) {
         super(kind, name);
         this.raw = raw;
+        this.arg = intLayout ? (Object) (int) raw : (Object) raw;
         this.predefined = predefined;
     }
 

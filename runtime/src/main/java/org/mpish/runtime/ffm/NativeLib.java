@@ -35,6 +35,14 @@ public final class NativeLib {
     /** The raw value of each kind's null handle. */
     final long[] nullRaw = new long[HandleKind.values().length];
     private final Map<String, Object> constantValues = new ConcurrentHashMap<>();
+    /** The library's special buffer addresses (MPI_IN_PLACE, MPI_BOTTOM, MPI_BUFFER_AUTOMATIC), or 0 where it has none. */
+    final long inPlace, bottom, bufferAutomatic;
+    /**
+     * The handles met last, by kind and a few bits of the raw value: a hit finds the handle without the map and its
+     * lock (a loop that sends on one communicator and datatype asks for the same few handles on every call).
+     */
+    private final NativeHandle[] recent = new NativeHandle[HandleKind.values().length * RECENT];
+    private static final int RECENT = 16;
 
     @SuppressWarnings("unchecked")
     public NativeLib(Abi abi) {
@@ -45,6 +53,19 @@ public final class NativeLib {
             Long raw = rawOf(k.nullName());
             nullRaw[k.ordinal()] = raw == null ? Long.MIN_VALUE : raw;
         }
+        Long ip = rawOf("MPI_IN_PLACE"), b = rawOf("MPI_BOTTOM"), au = rawOf("MPI_BUFFER_AUTOMATIC");
+        inPlace = ip == null ? 0 : ip;
+        bottom = b == null ? 0 : b;
+        bufferAutomatic = au == null ? 0 : au;
+    }
+
+    /** Whether a buffer address is one of the library's special ones, passed as it is. */
+    boolean special(long address) {
+        return address == inPlace || address == bottom || address == bufferAutomatic;
+    }
+
+    private static int slot(HandleKind k, long raw) {
+        return k.ordinal() * RECENT + (int) ((raw ^ (raw >>> 4) ^ (raw >>> 12)) & (RECENT - 1));
     }
 
     /** Loads implementation {@code impl}, probing its ABI (or reading the cached probe) first. */
@@ -118,26 +139,42 @@ public final class NativeLib {
     }
 
     /** The handle for a raw value the library gave: the null handle, a known one, or a new one named as mpish names them. */
-    synchronized Handle handle(HandleKind k, long raw) {
+    Handle handle(HandleKind k, long raw) {
         if (raw == nullRaw[k.ordinal()]) return Handle.nullOf(k);
+        NativeHandle h = recent[slot(k, raw)];
+        if (h != null && h.raw == raw && h.kind() == k && !h.isFreed()) return h;
+        return known(k, raw);
+    }
+
+    private synchronized Handle known(HandleKind k, long raw) {
         NativeHandle h = handles[k.ordinal()].get(raw);
         if (h == null) {
-            h = new NativeHandle(k, k.prefix() + nextName[k.ordinal()]++, raw, false);
+            h = new NativeHandle(k, k.prefix() + nextName[k.ordinal()]++, raw, false, handleLayout(k) == ValueLayout.JAVA_INT);
             handles[k.ordinal()].put(raw, h);
         }
+        recent[slot(k, raw)] = h;
         return h;
     }
 
     /** A predefined handle (MPI_COMM_WORLD): kept under its C name. */
     synchronized Handle predefined(HandleKind k, String name, long raw) {
         if (raw == nullRaw[k.ordinal()]) return Handle.nullOf(k);
-        return handles[k.ordinal()].computeIfAbsent(raw, r -> new NativeHandle(k, name, r, true));
+        return handles[k.ordinal()].computeIfAbsent(raw, r -> new NativeHandle(k, name, r, true, handleLayout(k) == ValueLayout.JAVA_INT));
     }
 
     /** The library no longer knows this handle (freed): a later handle with the same raw value is a new object. */
     synchronized void forget(NativeHandle h) {
         handles[h.kind().ordinal()].remove(h.raw, h);
-        h.markFreed();
+        h.markFreed(); // before the slot is cleared: a reader that still finds it there sees it freed
+        int s = slot(h.kind(), h.raw);
+        if (recent[s] == h) recent[s] = null;
+    }
+
+    /** A handle argument as the downcall takes it (an Integer or a Long). */
+    Object arg(Handle h) {
+        if (h instanceof NativeHandle n) return n.arg;
+        long raw = raw(h);
+        return handleLayout(h.kind()) == ValueLayout.JAVA_INT ? (Object) (int) raw : (Object) raw;
     }
 
     /** The raw value to pass for a handle argument. */

@@ -14,6 +14,7 @@ import org.mpish.runtime.catalog.Param;
  */
 final class Plan {
     final MethodHandle downcall;
+    final Call call;
     /** Per parameter: the index of the script's argument it comes from, or -1 for an output. */
     final int[] input;
     /** Per parameter: an IN value the function takes through a pointer; a C array ({@code int ranks[]}); an error class or code. */
@@ -23,9 +24,12 @@ final class Plan {
     final boolean returnsInt;
     /** The call starts an operation that outlives it (it gives a request): its array arguments are kept until completion. */
     final boolean keepsArrays;
+    /** A topology query whose arrays the library fills only in part ({@link NativeEngine#trim}). */
+    final boolean trimmed;
 
     Plan(MethodHandle downcall, Call call) {
         this.downcall = downcall;
+        this.call = call;
         List<Param> params = call.params();
         int n = params.size();
         input = new int[n];
@@ -50,5 +54,9 @@ final class Plan {
             if (p.dir() == Dir.IN && (kind == PType.Kind.INT_ARRAY || kind == PType.Kind.LONG_ARRAY || kind == PType.Kind.HANDLE_ARRAY)) arrays = true;
         }
         keepsArrays = request && arrays;
+        trimmed = switch (call.name()) {
+            case "MPI_Graph_neighbors", "MPI_Graph_get", "MPI_Cart_get", "MPI_Dist_graph_neighbors" -> true;
+            default -> false;
+        };
     }
 }
