@@ -22,6 +22,17 @@ public final class Table {
         Path reference = Path.of(args.length > 1 ? args[1] : "bench/reference.tsv");
         Map<String, Double> results = readResults(Path.of(args[0]));
         System.out.print(render(readReference(reference), results, readUnits(Path.of(args[0]))));
+        System.out.print(notes(Path.of(args[0])));
+    }
+
+    /** "NOTE metric why" lines (a figure that could not be taken: an MPI or mpi4py not installed), as rows. */
+    static String notes(Path file) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (String line : Files.readAllLines(file)) {
+            String[] f = line.trim().split("\\s+", 3);
+            if (f.length == 3 && f[0].equals("NOTE")) sb.append("| ").append(f[1]).append(" | | ").append(f[2]).append(" | | | | | | |\n");
+        }
+        return sb.toString();
     }
 
     /** The unit of each RESULT line (for figures reference.tsv does not list). */
