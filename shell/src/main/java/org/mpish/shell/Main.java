@@ -133,10 +133,9 @@ public final class Main {
     public static int run(String[] args, PrintStream out, PrintStream err) {
         // explore and run --schedule read their own command lines (their messages and checks are theirs)
         if (args.length >= 5 && args[0].equals(NativeLaunch.PROCESS)) { // one rank of mpish run --mpi (NativeLaunch)
-            String allow = args[3];
+            NativeLaunch.Flags f = NativeLaunch.Flags.parse(args[3]);
             return org.mpish.shell.script.NativeRankRunner.run(args[1], args[4], List.of(args).subList(5, args.length),
-                    new org.mpish.shell.script.Sandbox(allow.contains("io,"), allow.contains("env,"), allow.contains("host,")),
-                    Long.parseLong(args[2]), out, err);
+                    new org.mpish.shell.script.Sandbox(f.io(), f.env(), f.host()), Long.parseLong(args[2]), f.stdin(), f.cap(), out, err);
         }
         boolean helpOnly = args.length == 2 && (args[1].equals("-h") || args[1].equals("--help"));
         if (args.length > 0 && args[0].equals("explore")) {
@@ -168,8 +167,11 @@ public final class Main {
         if (p.has(LIST_CALLS)) return listCalls(p.word(FILE), out, err);
         try {
             if (p.command == RUN && p.has(MPI)) {
+                Long cap = p.get(MEMORY_CAP, null);
+                MemoryCapOption.apply(cap); // says so when the heap cannot hold it; each rank process gets what is left
                 return NativeLaunch.run(p.get(MPI, null), p.get(RANKS, 4), p.get(TIMEOUT, 0.0), p.has(ALLOW_IO), p.has(ALLOW_ENV),
-                        p.has(ALLOW_HOST), p.get(MEMORY, Launcher.DEFAULT_MEMORY), p.word(SCRIPT), p.words(ARGS), out, err);
+                        p.has(ALLOW_HOST), p.get(MEMORY, Launcher.DEFAULT_MEMORY), cap == null ? null : MemoryCap.cap(),
+                        p.word(SCRIPT), p.words(ARGS), out, err);
             }
             if (p.command == RUN) {
                 MemoryCapOption.apply(p.get(MEMORY_CAP, null));

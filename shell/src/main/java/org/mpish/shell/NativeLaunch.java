@@ -28,8 +28,35 @@ final class NativeLaunch {
 
     private NativeLaunch() {}
 
+    /**
+     * What a rank process is told beside the script, as one word of comma-separated flags ending in "-" (the
+     * hidden argument after the memory size): the sandbox's allowances, "stdin" when the script came from
+     * standard input (its name is then {@code <stdin>}, as in-process), "cap=BYTES" for --memory-cap.
+     */
+    record Flags(boolean io, boolean env, boolean host, boolean stdin, Long cap) {
+        String word() {
+            return (io ? "io," : "") + (env ? "env," : "") + (host ? "host," : "") + (stdin ? "stdin," : "")
+                    + (cap != null ? "cap=" + cap + "," : "") + "-";
+        }
+
+        static Flags parse(String word) {
+            boolean io = false, env = false, host = false, stdin = false;
+            Long cap = null;
+            for (String f : word.split(",")) {
+                switch (f) {
+                    case "io" -> io = true;
+                    case "env" -> env = true;
+                    case "host" -> host = true;
+                    case "stdin" -> stdin = true;
+                    default -> { if (f.startsWith("cap=")) cap = Long.parseLong(f.substring(4)); }
+                }
+            }
+            return new Flags(io, env, host, stdin, cap);
+        }
+    }
+
     static int run(String impl, int ranks, double timeout, boolean allowIo, boolean allowEnv, boolean allowHost, long memory,
-                   String script, List<String> words, PrintStream out, PrintStream err) {
+                   Long memoryCap, String script, List<String> words, PrintStream out, PrintStream err) {
         if (!Implementations.known(impl)) {
             err.println("mpish run: --mpi must be one of " + String.join(", ", Implementations.ALL) + ", not '" + impl + "'");
             return 2;
@@ -42,10 +69,37 @@ final class NativeLaunch {
             err.println("mpish run: -n must be 1 or more, not " + ranks);
             return 2;
         }
-        if (script.equals("-") || !Files.isRegularFile(Path.of(script))) {
-            err.println("mpish run: " + (script.equals("-") ? "--mpi needs a script file, not standard input" : "cannot read " + script));
+        boolean stdin = script.equals("-");
+        if (!stdin && !Files.isRegularFile(Path.of(script))) {
+            err.println("mpish run: cannot read " + script);
             return 2;
         }
+        Path copy = null;
+        if (stdin) { // every process reads the script: standard input is copied to a file they all open
+            try {
+                copy = Files.createTempFile("mpish-stdin-", ".js");
+                Files.write(copy, System.in.readAllBytes());
+            } catch (IOException e) {
+                err.println("mpish run: cannot keep the script from standard input: " + e.getMessage());
+                return 2;
+            }
+            script = copy.toString();
+        }
+        try {
+            return launch(impl, ranks, timeout, new Flags(allowIo, allowEnv, allowHost, stdin, memoryCap), memory, script, words, out, err);
+        } finally {
+            if (copy != null) {
+                try {
+                    Files.deleteIfExists(copy);
+                } catch (IOException ignored) {
+                    // a file in the temporary directory
+                }
+            }
+        }
+    }
+
+    private static int launch(String impl, int ranks, double timeout, Flags flags, long memory, String script, List<String> words,
+                              PrintStream out, PrintStream err) {
         List<String> scriptArgs = new ArrayList<>(), launcherArgs = new ArrayList<>();
         int dash = words.indexOf("--");
         scriptArgs.addAll(dash < 0 ? words : words.subList(0, dash));
@@ -55,10 +109,10 @@ final class NativeLaunch {
         cmd.add(PROCESS);
         cmd.add(impl);
         cmd.add(Long.toString(memory));
-        cmd.add((allowIo ? "io," : "") + (allowEnv ? "env," : "") + (allowHost ? "host," : "") + "-");
+        cmd.add(flags.word());
         cmd.add(Path.of(script).toAbsolutePath().toString());
         cmd.addAll(scriptArgs);
-        return launch(cmd, ranks, timeout, out, err);
+        return start(cmd, ranks, timeout, out, err);
     }
 
     /** The launcher's command line: as root Open MPI needs to be told it may run, and beyond 2 ranks here, to oversubscribe. */
@@ -97,8 +151,8 @@ final class NativeLaunch {
         env.put("OMPI_MCA_opal_signal", "");
     }
 
-    private static int launch(List<String> cmd, int ranks, double timeout, PrintStream out, PrintStream err) {
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT);
+    private static int start(List<String> cmd, int ranks, double timeout, PrintStream out, PrintStream err) {
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectInput(ProcessBuilder.Redirect.INHERIT); // read already when it held the script
         quietSignals(pb.environment());
         Process p;
         try {

@@ -225,6 +225,78 @@ class NativeMpiIT {
         }
     }
 
+    /**
+     * A topology query is given room for more entries than the topology has: C fills only those (bench-checked on
+     * both MPIs with a C program: MPI_Graph_neighbors(star, 1, 5, nb) writes nb[0] = 0 and leaves the rest;
+     * MPI_Graph_get with maxindex 6, maxedges 8 writes 4 and 6 entries; MPI_Cart_get with maxdims 4 on a 2-d grid
+     * writes 2 of each), so the script gets those entries only, as in-process.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void topologyQueriesGiveOnlyTheEntriesTheLibraryWrote(String impl) throws Exception {
+        require(impl);
+        Path f = script("topo-" + impl + ".js", """
+                const w = MPI.COMM_WORLD, rank = MPI.Comm_rank(w);
+                const star = MPI.Graph_create(w, 4, [3, 4, 5, 6], [1, 2, 3, 0, 0, 0], 0);
+                if (rank === 0) for (let n = 0; n < 4; n++) print(`node ${n}: ${MPI.Graph_neighbors(star, n, 5).join(' ')}`);
+                const g = MPI.Graph_get(star, 6, 8);
+                if (rank === 0) print(`index ${g.index.join(' ')} edges ${g.edges.join(' ')}`);
+                const cart = MPI.Cart_create(w, 2, [2, 2], [1, 0], 0);
+                const c = MPI.Cart_get(cart, 4);
+                if (rank === 3) print(`cart ${c.dims.join(' ')} periods ${Array.from(c.periods, Number).join(' ')} coords ${c.coords.join(' ')}`);
+                """);
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "4", "--timeout", "150", f.toString());
+        assertEquals(0, r.status(), r.toString());
+        for (String line : List.of("[0] node 0: 1 2 3", "[0] node 1: 0", "[0] node 3: 0", "[0] index 3 4 5 6 edges 1 2 3 0 0 0",
+                "[3] cart 2 2 periods 1 0 coords 1 1")) {
+            assertTrue(r.out().contains(line + "\n"), "missing '" + line + "' in\n" + r);
+        }
+    }
+
+    /** mpish run --mpi reads a script from standard input as mpish run does: every process runs it, named <stdin>. */
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void aScriptFromStandardInputRunsOnEveryProcess(String impl) throws Exception {
+        require(impl);
+        Launcher.Result r = Launcher.run("""
+                const w = MPI.COMM_WORLD;
+                print(`rank ${MPI.Comm_rank(w)} of ${MPI.Comm_size(w)} args ${args.join(',')}`);
+                if (MPI.Comm_rank(w) === 1) throw new Error("stdin script failed on purpose");
+                """, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150", "-", "a", "b");
+        assertTrue(r.out().contains("[0] rank 0 of 2 args a,b\n") && r.out().contains("[1] rank 1 of 2 args a,b\n"), r.toString());
+        assertTrue(r.status() != 0 && r.status() != 124, r.toString());
+        assertTrue(r.err().contains("mpish: rank 1: <stdin>:3:"), r.toString());
+    }
+
+    /**
+     * --memory-cap with --mpi: each process's rank has the cap; the one that goes over ends the launch with one line
+     * naming its MPI rank and the cap, while the other waits inside a blocking MPI call.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void theMemoryCapEndsTheLaunchNamingTheRankOverIt(String impl) throws Exception {
+        require(impl);
+        Path f = script("grow-" + impl + ".js", """
+                if (MPI.Comm_rank(MPI.COMM_WORLD) === 1) { const a = []; for (;;) a.push(new Float64Array(1 << 20)); }
+                MPI.Barrier(MPI.COMM_WORLD);
+                print("not reached");
+                """);
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150", "--memory-cap", "400M", f.toString());
+        assertTrue(r.status() != 0 && r.status() != 124, r.toString());
+        assertTrue(r.err().contains("mpish: job aborted: rank 1 went over the job's memory cap of 400 MiB"), r.toString());
+        assertFalse(r.out().contains("not reached"), r.toString());
+        assertNoProcessRuns(f);
+    }
+
+    /** The interactive shell on a real MPI is not there yet: one line saying so and what to use, exit status 2 (mpish(1)). */
+    @Test
+    void theShellOnARealMpiSaysItIsNotThereYet() throws Exception {
+        Launcher.Result r = Launcher.run(null, 60, "--mpi", "openmpi", "-n", "2");
+        assertEquals(2, r.status(), r.toString());
+        assertEquals(List.of("mpish: the shell cannot drive a real MPI yet (see mpish(1), Real MPI); run a script on one with"
+                + " mpish run --mpi openmpi -n N SCRIPT"), r.err().lines().toList());
+    }
+
     /** No process of the launch (the MPI launcher, its daemons, the ranks' JVMs) names the script any more. */
     private static void assertNoProcessRuns(Path script) throws InterruptedException {
         String name = script.toAbsolutePath().toString();

@@ -57,8 +57,32 @@ public final class NativeRankRunner {
         return names;
     }
 
-    /** Runs {@code script} as this process's rank; returns the exit status (after MPI_Abort it does not return). */
-    public static int run(String impl, String script, List<String> args, Sandbox sandbox, long memory, PrintStream out, PrintStream err) {
+    /**
+     * The memory cap, as in-process: the rank over it ends the launch with one line naming it (its MPI rank, not the
+     * rank 0 of this process's one-rank job) and the cap. The rank's thread may be inside a blocking call of the
+     * library, so the watcher's thread aborts the launch itself.
+     */
+    private static void watchMemory(Job job, NativeEngine engine, int world, PrintStream out, PrintStream err) {
+        job.onAbort(a -> {
+            if (a.kind() != Job.Abort.Kind.MEMORY) return;
+            out.flush();
+            err.println("mpish: job aborted: " + a.message().replaceFirst("^rank 0 ", "rank " + world + " "));
+            err.flush();
+            // MPI_Abort ends every process; before MPI_Init (or after MPI_Finalize) it may not be called, and this
+            // process's exit is what the launcher sees and acts on
+            if (engine.needsFinalize()) engine.abort(1);
+            Runtime.getRuntime().halt(1);
+        });
+        org.mpish.shell.MemoryCap.watch(job);
+    }
+
+    /**
+     * Runs {@code script} as this process's rank; returns the exit status (after MPI_Abort it does not return).
+     * {@code fromStdin}: the script came from standard input (its name is {@code <stdin>}, as in-process);
+     * {@code cap}: mpish run --memory-cap, the cap of this process's rank (null: the default).
+     */
+    public static int run(String impl, String script, List<String> args, Sandbox sandbox, long memory, boolean fromStdin, Long cap,
+                          PrintStream out, PrintStream err) {
         int world = worldRankFromEnvironment();
         String code;
         try {
@@ -76,12 +100,14 @@ public final class NativeRankRunner {
             return 1;
         }
         NativeEngine engine = new NativeEngine(lib, cat, world);
-        Source source = Source.newBuilder("js", code, Path.of(script).getFileName().toString()).buildLiteral();
+        Source source = Source.newBuilder("js", code, fromStdin ? "<stdin>" : Path.of(script).getFileName().toString()).buildLiteral();
+        if (cap != null) org.mpish.shell.MemoryCap.set(cap);
         RankOutput output = RankOutput.tagged(out, world);
         String[] failure = new String[1];
         try (Job job = cat.newJob(1, Job.Options.defaults().withMemoryLimit(memory))) {
             job.runOn(engine);
             Rank r = job.rank(0);
+            watchMemory(job, engine, world, out, err);
             r.submit(() -> {
                 try (JsRank js = new JsRank(r, cat, output, args, sandbox)) {
                     js.eval(source);
