@@ -70,6 +70,12 @@ class NativeCorpusIT {
             Map.entry("examples/MPI_Comm_spawn.js", "shows mpish refusing to spawn; a real MPI tries to start the program 'worker'"),
             Map.entry("examples/MPI_Win_create_dynamic.js", "a dynamic window's displacements are addresses in the target's memory;"
                     + " mpish's addresses are its own per-rank numbers, which the native engine cannot translate for the peer yet"),
+            Map.entry("examples/MPI_Grequest_start.js", "two findings, both reproduced in C: MPICH 4.0.2 runs free_fn at"
+                    + " MPI_Request_free of a request not yet complete (the standard: once both MPI_Request_free and"
+                    + " MPI_Grequest_complete have happened); both libraries raise MPI_Waitall's error on MPI_COMM_WORLD's"
+                    + " handler, not MPI_COMM_SELF's (the MPI-3.1 rule; MPI-4.1 names MPI_COMM_SELF), so the fatal default"
+                    + " ends the process (in mpish(7))"),
+            Map.entry("examples/status_fields.js", "MPI_Request_get_status_any, _some and _all are MPI-4.1: neither library has them"),
             Map.entry("tests/attr_contract.js", "checks mpish's own contract, error texts included"));
 
     /** Compared in every run of the suite; together they pass through each kind of conversion and upcall of the native engine. */
@@ -77,8 +83,7 @@ class NativeCorpusIT {
             "hello.js",                          // start-up, rank and size
             "examples/comm_attrs.js",            // attribute copy and delete callbacks as upcalls, keyvals
             "examples/MPI_Op_create.js",         // a user reduction as an upcall, library buffers mapped for it
-            "examples/MPI_Grequest_start.js",    // a generalized request's query, free and cancel functions as upcalls
-            "examples/status_fields.js",         // statuses read and written through the library's layout
+            "examples/MPI_Status_set_elements.js", // statuses written and read through the library's layout
             "examples/datatypes.js",             // derived datatypes, extents for the buffer checks
             "rma/counter.js",                    // MPI_Win_allocate's memory mapped into the rank's, atomics
             "coll/graph.js");                    // topology arrays the library fills only in part

@@ -253,6 +253,45 @@ class NativeMpiIT {
         }
     }
 
+    /**
+     * A generalized request's query, free and cancel functions written in JavaScript are upcalls: the library calls
+     * them at the points MPI-4.1 section 13.2 names, and the status query_fn fills is the one the completing call
+     * reports. Expected order and counts from a C program doing the same on both MPIs: cancel_fn(complete=0) at
+     * MPI_Cancel, query_fn at MPI_Request_get_status, query_fn then free_fn at MPI_Wait, 24 bytes = 6 ints, and a
+     * query_fn returning MPI_ERR_OTHER makes MPI_Wait fail with that class (after free_fn).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void generalizedRequestFunctionsAreCalledBackByTheLibrary(String impl) throws Exception {
+        require(impl);
+        Path f = script("greq-" + impl + ".js", """
+                const log = [];
+                const query = (st, status) => { log.push(`query_fn(${st.name})`); return MPI.Status_set_elements(status, MPI.BYTE, 24); };
+                const free = (st) => { log.push(`free_fn(${st.name})`); return MPI.SUCCESS; };
+                const cancel = (st, complete) => { log.push(`cancel_fn(${st.name}, complete=${complete})`); return MPI.SUCCESS; };
+                const q = MPI.Grequest_start(query, free, cancel, {name: 'copy'});
+                print(`test ${MPI.Test(q).flag}`);
+                MPI.Cancel(q);
+                MPI.Grequest_complete(q);
+                const peek = MPI.Request_get_status(q);
+                print(`get_status ${peek.flag} ${MPI.Get_count(peek.status, MPI.INT)}`);
+                const done = MPI.Wait(q);
+                print(`wait ${MPI.Get_count(done.status, MPI.INT)} ${done.request === MPI.REQUEST_NULL}`);
+                print(log.join(', '));
+                log.length = 0;
+                MPI.Comm_set_errhandler(MPI.COMM_WORLD, MPI.ERRORS_RETURN);
+                MPI.Comm_set_errhandler(MPI.COMM_SELF, MPI.ERRORS_RETURN);
+                const b = MPI.Grequest_start((st) => { log.push('bad query'); return MPI.ERR_OTHER; }, free, cancel, {name: 'b'});
+                MPI.Grequest_complete(b);
+                try { MPI.Wait(b); print('no error'); } catch (e) { print(`wait failed ${e.errorClass === MPI.ERR_OTHER}; ${log.join(', ')}`); }
+                """);
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "1", "--timeout", "150", f.toString());
+        assertEquals(0, r.status(), r.toString());
+        assertEquals(List.of("test false", "get_status true 6", "wait 6 true", // one rank: lines are not labelled
+                "cancel_fn(copy, complete=false), query_fn(copy), query_fn(copy), free_fn(copy)",
+                "wait failed true; bad query, free_fn(b)"), r.out().lines().toList(), r.toString());
+    }
+
     /** mpish run --mpi reads a script from standard input as mpish run does: every process runs it, named <stdin>. */
     @ParameterizedTest
     @ValueSource(strings = {"openmpi", "mpich"})

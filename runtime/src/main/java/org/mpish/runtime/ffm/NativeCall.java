@@ -205,6 +205,7 @@ final class NativeCall {
     /** Gather's receive buffer and friends hold one block per rank of the communicator. */
     private long perRank(String param) {
         String n = call.name();
+        if (n.startsWith("MPI_Neighbor_") || n.startsWith("MPI_Ineighbor_")) return perNeighbour(n, param);
         boolean many = (n.contains("gather") && !n.contains("gatherv") && param.equals("recvbuf"))
                 || (n.contains("scatter") && !n.contains("scatterv") && param.equals("sendbuf"))
                 || (n.contains("Alltoall") && !n.contains("Alltoallv") && !n.contains("Alltoallw"));
@@ -222,6 +223,42 @@ final class NativeCall {
             }
         }
         return 1;
+    }
+
+    /**
+     * A neighbourhood collective's buffers hold one block per neighbour: the receive buffer one per source, the send
+     * buffer of an alltoall one per destination (an allgather sends one block). The degrees come from the library's
+     * own queries, asked once per communicator (a topology never changes).
+     */
+    private long perNeighbour(String name, String param) {
+        boolean recv = param.startsWith("recv");
+        if (!recv && name.contains("allgather")) return 1;
+        for (int j = 0; j < params.size(); j++) {
+            if (params.get(j).type().handleKind() != HandleKind.COMM || params.get(j).dir() != Dir.IN) continue;
+            if (!(handle(params.get(j), arg(j)) instanceof NativeHandle comm)) return 1;
+            if (comm.inDegree < 0) degrees(comm);
+            return Math.max(1, recv ? comm.inDegree : comm.outDegree);
+        }
+        return 1;
+    }
+
+    private void degrees(NativeHandle comm) {
+        Object[] c = {comm};
+        int status = ((Number) engine.invoke(rank, engine.catalogue.call("MPI_Topo_test"), c)[0]).intValue();
+        Long graph = lib.rawOf("MPI_GRAPH"), cart = lib.rawOf("MPI_CART"), dist = lib.rawOf("MPI_DIST_GRAPH");
+        int in = 1, out = 1;
+        if (graph != null && status == graph) {
+            int me = ((Number) engine.invoke(rank, engine.catalogue.call("MPI_Comm_rank"), c)[0]).intValue();
+            in = out = ((Number) engine.invoke(rank, engine.catalogue.call("MPI_Graph_neighbors_count"), new Object[] {comm, me})[0]).intValue();
+        } else if (cart != null && status == cart) {
+            in = out = 2 * ((Number) engine.invoke(rank, engine.catalogue.call("MPI_Cartdim_get"), c)[0]).intValue();
+        } else if (dist != null && status == dist) {
+            Object[] d = engine.invoke(rank, engine.catalogue.call("MPI_Dist_graph_neighbors_count"), c);
+            in = ((Number) d[0]).intValue();
+            out = ((Number) d[1]).intValue();
+        }
+        comm.outDegree = out;
+        comm.inDegree = in;
     }
 
     /** A datatype's extent; a datatype never changes, so the library is asked once per handle. */
@@ -279,11 +316,7 @@ final class NativeCall {
         Status st = Status.coerce(rank, "status", a);
         if (st == Status.IGNORE) return MemorySegment.ofAddress(lib.rawOf("MPI_STATUS_IGNORE"));
         MemorySegment s = arena.allocate(lib.abi.statusSize, 8);
-        s.set(ValueLayout.JAVA_INT, lib.abi.sourceOffset, st.source());
-        s.set(ValueLayout.JAVA_INT, lib.abi.tagOffset, st.tag());
-        s.set(ValueLayout.JAVA_INT, lib.abi.errorOffset, engine.errors().toNative(st.error()));
-        engine.call("MPI_Status_set_elements_x", engine.fdSetElements, s, engine.byteArg, st.bytes());
-        engine.call("MPI_Status_set_cancelled", engine.fdSetCancelled, s, st.cancelled() ? 1 : 0);
+        engine.writeStatus(s, st);
         return s;
     }
 
@@ -357,6 +390,8 @@ final class NativeCall {
                 int[] v = ints(p, a);
                 if (v != null) MemorySegment.copy(v, 0, s, ValueLayout.JAVA_INT, 0, Math.min(v.length, lengths[i]));
             }
+            // MPI_Status_set_elements and _set_cancelled change one part of the status given: the rest stays
+            case STATUS -> { if (!plan.array[i] && a != null) engine.writeStatus(s, Status.coerce(rank, p.name(), a)); }
             default -> { }
         }
     }

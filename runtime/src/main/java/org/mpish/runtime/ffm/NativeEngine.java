@@ -344,6 +344,16 @@ public final class NativeEngine implements Engine {
         }
     }
 
+    /** Writes a status into the library's layout: the public fields, then the count and the cancelled flag through the library. */
+    void writeStatus(MemorySegment s, Status st) {
+        if (st == Status.IGNORE) return;
+        s.set(ValueLayout.JAVA_INT, lib.abi.sourceOffset, st.source());
+        s.set(ValueLayout.JAVA_INT, lib.abi.tagOffset, st.tag());
+        s.set(ValueLayout.JAVA_INT, lib.abi.errorOffset, errors.toNative(st.error()));
+        call("MPI_Status_set_elements_x", fdSetElements, s, byteArg, st.bytes());
+        call("MPI_Status_set_cancelled", fdSetCancelled, s, st.cancelled() ? 1 : 0);
+    }
+
     /** A handle's raw value as the downcall takes it (an int or a long, per the ABI). */
     Object handleArg(HandleKind k, long raw) {
         return lib.handleLayout(k) == ValueLayout.JAVA_INT ? (Object) (int) raw : (Object) raw;

@@ -15,6 +15,8 @@ final class NativeHandle extends Handle {
     private final boolean predefined;
     /** A datatype's extent or a communicator's size, once asked of the library (-1 before): neither ever changes. */
     long cachedSize = -1;
+    /** A communicator's number of sources and of destinations in its topology, once asked of the library (-1 before). */
+    int inDegree = -1, outDegree = -1;
     /**
      * A nonblocking or persistent collective's request: the native copies of its array arguments (counts,
      * displacements, datatypes), which the library may read until the operation completes (MPI-4.1 section 6.12:

@@ -17,10 +17,11 @@ import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
 import org.mpish.runtime.mpi.MpiException;
+import org.mpish.runtime.mpi.Status;
 
 /**
- * Script functions the library calls back (upcalls): attribute copy and delete functions, error handlers and
- * user reduction functions, each with the C signature of its typedef. They run on the thread that made the call,
+ * Script functions the library calls back (upcalls): attribute copy and delete functions, error handlers,
+ * user reduction functions and generalized requests' query, free and cancel functions, each with the C signature of its typedef. They run on the thread that made the call,
  * which is the rank's own, so the script's context is the right one. Nothing thrown may cross the library's
  * frames: a failure becomes the error code the C function returns, or (for a function returning void) is kept and
  * raised once the call is back.
@@ -75,6 +76,23 @@ final class Upcalls {
                     fd = FunctionDescriptor.ofVoid(ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
                     target = LOOKUP.findVirtual(Upcalls.class, "userFn", MethodType.methodType(void.class, Callback.class,
                             MemorySegment.class, MemorySegment.class, MemorySegment.class, MemorySegment.class));
+                    target = MethodHandles.insertArguments(target, 0, this, cb);
+                }
+                case "MPI_Grequest_query_function" -> {
+                    fd = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS);
+                    target = LOOKUP.findVirtual(Upcalls.class, "grequestQuery", MethodType.methodType(int.class, Callback.class,
+                            MemorySegment.class, MemorySegment.class));
+                    target = MethodHandles.insertArguments(target, 0, this, cb);
+                }
+                case "MPI_Grequest_free_function" -> {
+                    fd = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS);
+                    target = LOOKUP.findVirtual(Upcalls.class, "grequestFree", MethodType.methodType(int.class, Callback.class, MemorySegment.class));
+                    target = MethodHandles.insertArguments(target, 0, this, cb);
+                }
+                case "MPI_Grequest_cancel_function" -> {
+                    fd = FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.JAVA_INT);
+                    target = LOOKUP.findVirtual(Upcalls.class, "grequestCancel", MethodType.methodType(int.class, Callback.class,
+                            MemorySegment.class, int.class));
                     target = MethodHandles.insertArguments(target, 0, this, cb);
                 }
                 default -> throw new IllegalArgumentException("the native engine cannot call back a " + type + " yet");
@@ -177,6 +195,47 @@ final class Upcalls {
                 // never thrown into the library
             }
         }
+    }
+
+    /*
+     * A generalized request's three functions (MPI-4.1 section 13.2), as in-process: query_fn gets the extra state and
+     * a status to fill in (the fields it assigns are read back, or it returns a status, as MPI_Status_set_elements
+     * does), which goes into the library's status; each returns an error code (a number; anything else is success).
+     */
+
+    int grequestQuery(Callback cb, MemorySegment extra, MemorySegment status) {
+        try {
+            java.util.Map<String, Object> fields = Status.EMPTY.toMap();
+            Object r = cb.callStructured(engine.values.value(extra.address()), fields);
+            Status st = r instanceof Status s ? s
+                    : r instanceof java.util.Map<?, ?> m ? Status.coerce(rank, "the status query_fn returned", m)
+                    : Status.coerce(rank, "status", fields);
+            engine.writeStatus(status.reinterpret(engine.lib.abi.statusSize), st);
+            return code(r);
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    int grequestFree(Callback cb, MemorySegment extra) {
+        try {
+            return code(cb.call(engine.values.value(extra.address())));
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    int grequestCancel(Callback cb, MemorySegment extra, int complete) {
+        try {
+            return code(cb.call(engine.values.value(extra.address()), complete != 0));
+        } catch (Throwable t) {
+            return failed(t);
+        }
+    }
+
+    /** A callback's result as the library's error code: a number is a code in mpish's numbering; anything else success. */
+    private int code(Object result) {
+        return result instanceof Number n ? engine.errors().toNative(n.intValue()) : 0;
     }
 
     private long extent(long typeRaw) {
