@@ -55,18 +55,18 @@ final class BlockFormatter {
                     p.flushln();
                 } else if (n instanceof ManNode.Body) {
                     p.newln();
-                    p.offset = offset;
+                    p.setOffset(offset);
                 }
             }
             case IP -> {
                 if (n instanceof ManNode.Head) {
                     p.flushln();
-                    p.flags &= ~Terminal.NOBREAK;
-                    p.trailspace = 0;
-                    p.rmargin = p.maxrmargin;
+                    p.clear(Terminal.NOBREAK);
+                    p.setTrailspace(0);
+                    p.setRmargin(p.maxrmargin());
                 } else if (n instanceof ManNode.Body) {
                     p.newln();
-                    p.offset = offset;
+                    p.setOffset(offset);
                 }
             }
             case HP -> {
@@ -75,20 +75,20 @@ final class BlockFormatter {
                     if (n.first == null) {
                         p.vspace(); // groff compatibility: .HP breaks even when empty
                     }
-                    p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-                    p.trailspace = 0;
-                    p.offset = offset;
-                    p.rmargin = p.maxrmargin;
+                    p.clear(Terminal.NOBREAK | Terminal.BRIND);
+                    p.setTrailspace(0);
+                    p.setOffset(offset);
+                    p.setRmargin(p.maxrmargin());
                 }
             }
             case RS -> postRS(n);
             case SY -> {
                 if (n instanceof ManNode.Head) {
                     p.flushln();
-                    p.flags &= ~Terminal.NOBREAK;
+                    p.clear(Terminal.NOBREAK);
                 } else if (n instanceof ManNode.Body) {
                     p.newln();
-                    p.offset = offset;
+                    p.setOffset(offset);
                 }
             }
             default -> {
@@ -127,15 +127,15 @@ final class BlockFormatter {
             }
         } else if (n instanceof ManNode.Head) {
             p.fontRepl(Output.BOLD);
-            p.offset = sub ? 3 : 0;
-            p.rmargin = offset;
-            p.trailspace = offset;
-            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
+            p.setOffset(sub ? 3 : 0);
+            p.setRmargin(offset);
+            p.setTrailspace(offset);
+            p.set(Terminal.NOBREAK | Terminal.BRIND);
         } else {
-            p.offset = offset;
-            p.rmargin = p.maxrmargin;
-            p.trailspace = 0;
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+            p.setOffset(offset);
+            p.setRmargin(p.maxrmargin());
+            p.setTrailspace(0);
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
         }
         return true;
     }
@@ -147,7 +147,7 @@ final class BlockFormatter {
         } else if (n instanceof ManNode.Head) {
             return false;
         } else {
-            p.offset = offset;
+            p.setOffset(offset);
         }
         return true;
     }
@@ -177,17 +177,17 @@ final class BlockFormatter {
             return true;
         }
         if (n instanceof ManNode.Head) {
-            p.flags |= Terminal.NOBREAK | Terminal.BRTRSP;
-            p.trailspace = 1;
+            p.set(Terminal.NOBREAK | Terminal.BRTRSP);
+            p.setTrailspace(1);
         } else {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
         }
         ManNode head = ((ManNode.Block) n.parent).head;
         ManNode arg = head == null ? null : head.first;
         int len = arg != null && !arg.has(ManNode.LINE) ? width(arg) : lmargin[lmargincur];
         if (n instanceof ManNode.Head) {
-            p.offset = offset;
-            p.rmargin = offset + len;
+            p.setOffset(offset);
+            p.setRmargin(offset + len);
             ManNode nn = n.first;
             while (nn != null && !nn.has(ManNode.LINE)) {
                 nn = nn.next; // arguments on the .TP line itself are not printed
@@ -199,10 +199,10 @@ final class BlockFormatter {
             }
             return false;
         }
-        p.offset = offset + len;
-        p.rmargin = p.maxrmargin;
-        p.trailspace = 0;
-        p.flags &= ~(Terminal.NOBREAK | Terminal.BRTRSP);
+        p.setOffset(offset + len);
+        p.setRmargin(p.maxrmargin());
+        p.setTrailspace(0);
+        p.clear(Terminal.NOBREAK | Terminal.BRTRSP);
         return true;
     }
 
@@ -212,24 +212,24 @@ final class BlockFormatter {
             return true;
         }
         if (n instanceof ManNode.Head) {
-            p.flags |= Terminal.NOBREAK;
-            p.trailspace = 1;
+            p.set(Terminal.NOBREAK);
+            p.setTrailspace(1);
         } else {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
         }
         ManNode head = ((ManNode.Block) n.parent).head;
         ManNode arg = head == null || head.first == null ? null : head.first.next;
         int len = arg != null ? width(arg) : lmargin[lmargincur];
         if (n instanceof ManNode.Head) {
-            p.offset = offset;
-            p.rmargin = offset + len;
+            p.setOffset(offset);
+            p.setRmargin(offset + len);
             if (n.first != null) {
                 f.node(n.first);
             }
             return false;
         }
-        p.offset = offset + len;
-        p.rmargin = p.maxrmargin;
+        p.setOffset(offset + len);
+        p.setRmargin(p.maxrmargin());
         return true;
     }
 
@@ -245,13 +245,13 @@ final class BlockFormatter {
             return false;
         }
         if (!n.first.has(ManNode.NOFILL)) {
-            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-            p.trailspace = 2;
+            p.set(Terminal.NOBREAK | Terminal.BRIND);
+            p.setTrailspace(2);
         }
         ManNode head = ((ManNode.Block) n.parent).head;
         int len = width(head == null ? null : head.first);
-        p.offset = offset;
-        p.rmargin = offset + len;
+        p.setOffset(offset);
+        p.setRmargin(offset + len);
         return true;
     }
 
@@ -280,8 +280,8 @@ final class BlockFormatter {
         }
         rsIndent.put(head, aux);
         offset += aux;
-        p.offset = offset;
-        p.rmargin = p.maxrmargin;
+        p.setOffset(offset);
+        p.setRmargin(p.maxrmargin());
         if (++lmarginsz < MAXMARGINS) {
             lmargincur = lmarginsz;
         }
@@ -295,7 +295,7 @@ final class BlockFormatter {
         }
         p.newln();
         offset -= rsIndent.getOrDefault(((ManNode.Block) n.parent).head, 0);
-        p.offset = offset;
+        p.setOffset(offset);
         if (--lmarginsz < MAXMARGINS) {
             lmargincur = Math.max(lmarginsz, 0);
         }
@@ -315,18 +315,18 @@ final class BlockFormatter {
             len += Deroff.width(t.string);
         }
         if (n instanceof ManNode.Head) {
-            p.offset = offset;
-            p.rmargin = offset + len;
+            p.setOffset(offset);
+            p.setRmargin(offset + len);
             ManNode.Body body = ((ManNode.Block) n.parent).body;
             if (body == null || body.first == null || !body.first.has(ManNode.NOFILL)) {
-                p.flags |= Terminal.NOBREAK;
+                p.set(Terminal.NOBREAK);
             }
             p.fontRepl(Output.BOLD);
         } else {
             lmargin[lmargincur] = len;
-            p.offset = offset + len;
-            p.rmargin = p.maxrmargin;
-            p.flags |= Terminal.NOSPACE;
+            p.setOffset(offset + len);
+            p.setRmargin(p.maxrmargin());
+            p.set(Terminal.NOSPACE);
         }
         return true;
     }

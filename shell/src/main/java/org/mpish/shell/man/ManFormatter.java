@@ -18,10 +18,10 @@ final class ManFormatter {
         Terminal p = new Terminal(width);
         ManFormatter f = new ManFormatter(p);
         PageFrame.header(p, meta);
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         f.list(root.first);
         PageFrame.footer(p, meta);
-        return p.out;
+        return p.out();
     }
 
     private void list(ManNode n) {
@@ -44,7 +44,7 @@ final class ManFormatter {
             } else if (t.string.charAt(0) == ' ' && t.has(ManNode.LINE) && !p.has(Terminal.NONEWLINE)) {
                 p.newln();
             } else if (t.has(ManNode.DELIMC)) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
             p.word(t.string);
         } else if (n.tok.isRequest()) {
@@ -68,20 +68,20 @@ final class ManFormatter {
         // write it out without breaking it.
         if (n.has(ManNode.NOFILL) && !p.has(Terminal.NOBREAK | Terminal.NONEWLINE)
                 && (n.next == null || n.next.has(ManNode.LINE))) {
-            p.flags |= Terminal.BRNEVER | Terminal.NOSPACE;
+            p.set(Terminal.BRNEVER | Terminal.NOSPACE);
             if (n instanceof ManNode.Text) {
                 p.flushln();
             } else {
                 p.newln();
             }
-            p.flags &= ~Terminal.BRNEVER;
-            if (p.rmargin < p.maxrmargin && n.parent.tok == Tok.HP) {
-                p.offset = p.rmargin;
-                p.rmargin = p.maxrmargin;
+            p.clear(Terminal.BRNEVER);
+            if (p.rmargin() < p.maxrmargin() && n.parent.tok == Tok.HP) {
+                p.setOffset(p.rmargin());
+                p.setRmargin(p.maxrmargin());
             }
         }
         if (n.has(ManNode.EOS)) {
-            p.flags |= Terminal.SENTENCE;
+            p.set(Terminal.SENTENCE);
         }
     }
 
@@ -141,7 +141,7 @@ final class ManFormatter {
     private boolean preIn(ManNode n) {
         p.newln();
         if (!(n.first instanceof ManNode.Text t)) {
-            p.offset = blocks.offset;
+            p.setOffset(blocks.offset);
             return false;
         }
         String cp = t.string;
@@ -158,26 +158,26 @@ final class ManFormatter {
             return false;
         }
         if (less < 0) {
-            p.offset -= Math.min(p.offset, v);
+            p.setOffset(p.offset() - (Math.min(p.offset(), v)));
         } else if (less > 0) {
-            p.offset += v;
+            p.setOffset(p.offset() + v);
         } else {
-            p.offset = v;
+            p.setOffset(v);
         }
-        if (p.offset > Short.MAX_VALUE) {
-            p.offset = BlockFormatter.INDENT;
+        if (p.offset() > Short.MAX_VALUE) {
+            p.setOffset(BlockFormatter.INDENT);
         }
         return false;
     }
 
     private boolean preLiteral(ManNode n) {
         p.newln();
-        if (n.parent.tok == Tok.HP && p.rmargin < p.maxrmargin) {
-            p.offset = p.rmargin;
-            p.rmargin = p.maxrmargin;
-            p.trailspace = 0;
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-            p.flags |= Terminal.NOSPACE;
+        if (n.parent.tok == Tok.HP && p.rmargin() < p.maxrmargin()) {
+            p.setOffset(p.rmargin());
+            p.setRmargin(p.maxrmargin());
+            p.setTrailspace(0);
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
+            p.set(Terminal.NOSPACE);
         }
         return false;
     }
@@ -198,10 +198,10 @@ final class ManFormatter {
             p.fontRepl(font[i]);
             p.word(((ManNode.Text) nn).string);
             if (nn.has(ManNode.EOS)) {
-                p.flags |= Terminal.SENTENCE;
+                p.set(Terminal.SENTENCE);
             }
             if (nn.next != null) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
         }
         return false;
@@ -209,7 +209,7 @@ final class ManFormatter {
 
     private boolean preOP(ManNode n) {
         p.word("[");
-        p.flags |= Terminal.KEEP | Terminal.NOSPACE;
+        p.set(Terminal.KEEP | Terminal.NOSPACE);
         ManNode a = n.first;
         if (a instanceof ManNode.Text t) {
             p.fontRepl(Output.BOLD);
@@ -220,8 +220,8 @@ final class ManFormatter {
             p.word(t.string);
         }
         p.fontRepl(Output.ROMAN);
-        p.flags &= ~Terminal.KEEP;
-        p.flags |= Terminal.NOSPACE;
+        p.clear(Terminal.KEEP);
+        p.set(Terminal.NOSPACE);
         p.word("]");
         return false;
     }
@@ -231,11 +231,11 @@ final class ManFormatter {
             return;
         }
         p.word("<");
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         if (b.head != null && b.head.first != null) {
             node(b.head.first);
         }
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         p.word(">");
     }
 }

@@ -34,7 +34,7 @@ final class RequestFormatter {
      */
     private static void centre(Terminal p, ManNode n) {
         br(p);
-        p.flags |= n.tok == Tok.CE ? Terminal.CENTER : Terminal.RIGHT;
+        p.set(n.tok == Tok.CE ? Terminal.CENTER : Terminal.RIGHT);
         ManNode c = n.first == null ? null : n.first.next;
         while (c != null) {
             ManNode end = c;
@@ -49,10 +49,10 @@ final class RequestFormatter {
                 }
                 c = c.next;
             }
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.flushln();
         }
-        p.flags &= ~(Terminal.CENTER | Terminal.RIGHT);
+        p.clear(Terminal.CENTER | Terminal.RIGHT);
     }
 
     private static String arg(ManNode n) {
@@ -63,11 +63,11 @@ final class RequestFormatter {
     static void br(Terminal p) {
         p.newln();
         if (p.has(Terminal.BRIND)) {
-            p.offset = p.rmargin;
-            p.rmargin = p.maxrmargin;
-            p.trailspace = 0;
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-            p.flags |= Terminal.NOSPACE;
+            p.setOffset(p.rmargin());
+            p.setRmargin(p.maxrmargin());
+            p.setTrailspace(0);
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
+            p.set(Terminal.NOSPACE);
         }
     }
 
@@ -81,7 +81,7 @@ final class RequestFormatter {
             }
         }
         if (len < 0) {
-            p.skipvsp -= len;
+            p.skipVspace(-len);
         } else {
             while (len-- > 0) {
                 p.vspace();
@@ -109,25 +109,26 @@ final class RequestFormatter {
             return;
         }
         int maxoff = 72;
+        int ti;
         switch (sign) {
             case 1 -> {
-                if (p.offset + len <= maxoff) {
-                    p.ti = len;
-                } else if (p.offset < maxoff) {
-                    p.ti = maxoff - p.offset;
+                if (p.offset() + len <= maxoff) {
+                    ti = len;
+                } else if (p.offset() < maxoff) {
+                    ti = maxoff - p.offset();
                 } else {
-                    p.ti = 0;
+                    ti = 0;
                 }
             }
-            case -1 -> p.ti = len < p.offset ? -len : -p.offset;
+            case -1 -> ti = len < p.offset() ? -len : -p.offset();
             default -> {
                 if (len > maxoff) {
                     len = maxoff;
                 }
-                p.ti = len - p.offset;
+                ti = len - p.offset();
             }
         }
-        p.offset += p.ti;
+        p.indentTemporarily(ti);
     }
 
     private static void ft(Terminal p, ManNode n) {
