@@ -27,75 +27,61 @@ final class BlockFormatter {
         lmargin[0] = INDENT;
     }
 
-    /** Pre actions of the block macros, or null if {@code n} is not one. */
-    Boolean pre(ManNode n) {
-        return switch (n.tok) {
-            case SH -> preSection(n, false);
-            case SS -> preSection(n, true);
-            case TP, TQ -> preTP(n);
-            case PP, LP, P -> prePP(n);
-            case IP -> preIP(n);
-            case HP -> preHP(n);
-            case RS -> preRS(n);
-            case SY -> preSY(n);
-            default -> null;
-        };
+    // ---------------------------------------------------------------- post actions (pre actions below)
+
+    /** SH, SS: the heading and the body each end their line. */
+    void postSection(ManNode n) {
+        if (n instanceof ManNode.Head || n instanceof ManNode.Body) {
+            p.newln();
+        }
     }
 
-    /** Post actions of the block macros; returns false if {@code n} is not one. */
-    boolean post(ManNode n) {
-        switch (n.tok) {
-            case SH, SS -> {
-                if (n instanceof ManNode.Head || n instanceof ManNode.Body) {
-                    p.newln();
-                }
-            }
-            case TP, TQ -> {
-                if (n instanceof ManNode.Head) {
-                    p.flushln();
-                } else if (n instanceof ManNode.Body) {
-                    p.newln();
-                    p.setOffset(offset);
-                }
-            }
-            case IP -> {
-                if (n instanceof ManNode.Head) {
-                    p.flushln();
-                    p.clear(Terminal.NOBREAK);
-                    p.setTrailspace(0);
-                    p.setRmargin(p.maxrmargin());
-                } else if (n instanceof ManNode.Body) {
-                    p.newln();
-                    p.setOffset(offset);
-                }
-            }
-            case HP -> {
-                if (n instanceof ManNode.Body) {
-                    p.newln();
-                    if (n.first == null) {
-                        p.vspace(); // groff compatibility: .HP breaks even when empty
-                    }
-                    p.clear(Terminal.NOBREAK | Terminal.BRIND);
-                    p.setTrailspace(0);
-                    p.setOffset(offset);
-                    p.setRmargin(p.maxrmargin());
-                }
-            }
-            case RS -> postRS(n);
-            case SY -> {
-                if (n instanceof ManNode.Head) {
-                    p.flushln();
-                    p.clear(Terminal.NOBREAK);
-                } else if (n instanceof ManNode.Body) {
-                    p.newln();
-                    p.setOffset(offset);
-                }
-            }
-            default -> {
-                return false;
-            }
+    /** TP, TQ: the tag is written out (its overflow continues on the same line), the body ends its line. */
+    void postTP(ManNode n) {
+        if (n instanceof ManNode.Head) {
+            p.flushln();
+        } else if (n instanceof ManNode.Body) {
+            p.newln();
+            p.setOffset(offset);
         }
-        return true;
+    }
+
+    /** IP: as TP, and after the tag the field spans the whole line again. */
+    void postIP(ManNode n) {
+        if (n instanceof ManNode.Head) {
+            p.flushln();
+            p.clear(Terminal.NOBREAK);
+            p.setTrailspace(0);
+            p.setRmargin(p.maxrmargin());
+        } else if (n instanceof ManNode.Body) {
+            p.newln();
+            p.setOffset(offset);
+        }
+    }
+
+    /** HP: the hanging paragraph ends and the margins return to the section's. */
+    void postHP(ManNode n) {
+        if (n instanceof ManNode.Body) {
+            p.newln();
+            if (n.first == null) {
+                p.vspace(); // groff compatibility: .HP breaks even when empty
+            }
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
+            p.setTrailspace(0);
+            p.setOffset(offset);
+            p.setRmargin(p.maxrmargin());
+        }
+    }
+
+    /** SY: the command name is written out, the body ends its line. */
+    void postSY(ManNode n) {
+        if (n instanceof ManNode.Head) {
+            p.flushln();
+            p.clear(Terminal.NOBREAK);
+        } else if (n instanceof ManNode.Body) {
+            p.newln();
+            p.setOffset(offset);
+        }
     }
 
     /** Blank lines before a paragraph, except at the start of a section (but inside RS, always). */
@@ -113,7 +99,7 @@ final class BlockFormatter {
         }
     }
 
-    private boolean preSection(ManNode n, boolean sub) {
+    boolean preSection(ManNode n, boolean sub) {
         if (n instanceof ManNode.Block) {
             lmargin[lmargincur] = INDENT;
             offset = INDENT;
@@ -140,7 +126,7 @@ final class BlockFormatter {
         return true;
     }
 
-    private boolean prePP(ManNode n) {
+    boolean prePP(ManNode n) {
         if (n instanceof ManNode.Block) {
             lmargin[lmargincur] = INDENT;
             bvspace(n);
@@ -169,7 +155,7 @@ final class BlockFormatter {
         return lmargin[lmargincur];
     }
 
-    private boolean preTP(ManNode n) {
+    boolean preTP(ManNode n) {
         if (n instanceof ManNode.Block) {
             if (n.tok == Tok.TP) {
                 bvspace(n);
@@ -206,7 +192,7 @@ final class BlockFormatter {
         return true;
     }
 
-    private boolean preIP(ManNode n) {
+    boolean preIP(ManNode n) {
         if (n instanceof ManNode.Block) {
             bvspace(n);
             return true;
@@ -233,7 +219,7 @@ final class BlockFormatter {
         return true;
     }
 
-    private boolean preHP(ManNode n) {
+    boolean preHP(ManNode n) {
         if (n instanceof ManNode.Block) {
             bvspace(n);
             return true;
@@ -255,7 +241,7 @@ final class BlockFormatter {
         return true;
     }
 
-    private boolean preRS(ManNode n) {
+    boolean preRS(ManNode n) {
         if (n instanceof ManNode.Block) {
             p.newln();
             return true;
@@ -289,7 +275,7 @@ final class BlockFormatter {
         return true;
     }
 
-    private void postRS(ManNode n) {
+    void postRS(ManNode n) {
         if (!(n instanceof ManNode.Body)) {
             return;
         }
@@ -301,7 +287,7 @@ final class BlockFormatter {
         }
     }
 
-    private boolean preSY(ManNode n) {
+    boolean preSY(ManNode n) {
         if (n instanceof ManNode.Block) {
             ManNode prev = n.prevSibling();
             if (prev == null || prev.tok != Tok.SY) {

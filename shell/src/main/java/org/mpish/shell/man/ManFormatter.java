@@ -1,13 +1,14 @@
 package org.mpish.shell.man;
 
 /**
- * Lays out a validated man(7) tree on a {@link Terminal}: one pre/post action per macro, as in
- * mandoc's man_term.c.  Sections are indented 7 columns, subsection titles 3; tagged and
+ * Lays out a validated man(7) tree on a {@link Terminal}: each macro's pre and post actions are one
+ * row of {@link ManActs} (mandoc's man_term.c table), each kept request's one row of
+ * {@link RequestFormatter}.  Sections are indented 7 columns, subsection titles 3; tagged and
  * indented paragraphs remember their indentation for the next one, like groff does.
  */
 final class ManFormatter {
-    private final Terminal p;
-    private final BlockFormatter blocks;
+    final Terminal p;
+    final BlockFormatter blocks;
 
     private ManFormatter(Terminal p) {
         this.p = p;
@@ -51,15 +52,15 @@ final class ManFormatter {
             RequestFormatter.pre(p, n);
             return;
         } else {
-            Tok tok = n.tok;
-            boolean fonts = !tok.noText() && tok != Tok.SM;
+            ManActs.Act act = ManActs.of(n.tok);
+            boolean fonts = !act.has(ManActs.NOTEXT);
             if (fonts) {
                 p.fontRepl(Output.ROMAN);
             }
-            if (pre(n) && n.first != null) {
+            if (act.pre(this, n) && n.first != null) {
                 list(n.first);
             }
-            post(n);
+            act.post(this, n);
             if (fonts) {
                 p.fontRepl(Output.ROMAN);
             }
@@ -85,48 +86,23 @@ final class ManFormatter {
         }
     }
 
-    // ---------------------------------------------------------------- dispatch
+    // ---------------------------------------------------------------- in-line macros (rows of ManActs)
 
-    private boolean pre(ManNode n) {
-        Boolean block = blocks.pre(n);
-        if (block != null) {
-            return block;
-        }
-        return switch (n.tok) {
-            case SB, B -> {
-                p.fontRepl(Output.BOLD);
-                yield true;
-            }
-            case I -> {
-                p.fontRepl(Output.UNDER);
-                yield true;
-            }
-            case BI, IB, BR, RB, IR, RI -> alternate(n);
-            case DT -> {
-                p.tabSet(null);
-                p.tabSet("T");
-                p.tabSet(".5i");
-                yield false;
-            }
-            case UC, AT -> false;
-            case PD -> prePD(n);
-            case IN -> preIn(n);
-            case OP -> preOP(n);
-            case EX, EE -> preLiteral(n);
-            case UR, MT -> !(n instanceof ManNode.Head);
-            default -> true;
-        };
+    /** B, SB, I: the children in one font. */
+    boolean font(byte font) {
+        p.fontRepl(font);
+        return true;
     }
 
-    private void post(ManNode n) {
-        if (!blocks.post(n) && (n.tok == Tok.UR || n.tok == Tok.MT)) {
-            postUR(n);
-        }
+    /** DT: tab stops back to every half inch. */
+    boolean preDT(ManNode n) {
+        p.tabSet(null);
+        p.tabSet("T");
+        p.tabSet(".5i");
+        return false;
     }
 
-    // ---------------------------------------------------------------- in-line macros and requests
-
-    private boolean prePD(ManNode n) {
+    boolean prePD(ManNode n) {
         if (n.first == null) {
             blocks.pardist = 1;
         } else if (n.first instanceof ManNode.Text t) {
@@ -138,7 +114,7 @@ final class ManFormatter {
         return false;
     }
 
-    private boolean preIn(ManNode n) {
+    boolean preIn(ManNode n) {
         p.newln();
         if (!(n.first instanceof ManNode.Text t)) {
             p.setOffset(blocks.offset);
@@ -170,7 +146,7 @@ final class ManFormatter {
         return false;
     }
 
-    private boolean preLiteral(ManNode n) {
+    boolean preLiteral(ManNode n) {
         p.newln();
         if (n.parent.tok == Tok.HP && p.rmargin() < p.maxrmargin()) {
             p.setOffset(p.rmargin());
@@ -182,9 +158,7 @@ final class ManFormatter {
         return false;
     }
 
-    // ---------------------------------------------------------------- in-line macros
-
-    private boolean alternate(ManNode n) {
+    boolean alternate(ManNode n) {
         byte[] font = switch (n.tok) {
             case RB -> new byte[] {Output.ROMAN, Output.BOLD};
             case RI -> new byte[] {Output.ROMAN, Output.UNDER};
@@ -207,7 +181,7 @@ final class ManFormatter {
         return false;
     }
 
-    private boolean preOP(ManNode n) {
+    boolean preOP(ManNode n) {
         p.word("[");
         p.set(Terminal.KEEP | Terminal.NOSPACE);
         ManNode a = n.first;
@@ -226,7 +200,7 @@ final class ManFormatter {
         return false;
     }
 
-    private void postUR(ManNode n) {
+    void postUR(ManNode n) {
         if (!(n instanceof ManNode.Block b)) {
             return;
         }

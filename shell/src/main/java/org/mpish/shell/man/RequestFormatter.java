@@ -1,29 +1,52 @@
 package org.mpish.shell.man;
 
-/** Terminal actions of the roff requests the parser keeps: br, sp, nf, fi, ti and ft. */
+import java.util.EnumMap;
+import java.util.Map;
+
+/** Terminal actions of the roff requests the man(7) parser keeps in the tree (br, sp, nf, fi, ti, ft, ta, ce, rj, ll and tables), one row each. */
 final class RequestFormatter {
 
     private RequestFormatter() {
     }
 
+    /** The terminal action of one request (mandoc's roff_term.c table). */
+    private interface Act {
+        void run(Terminal p, ManNode n);
+    }
+
+    private static final Map<Tok, Act> ACTS = new EnumMap<>(Tok.class);
+
+    static {
+        ACTS.put(Tok.BR_REQ, (p, n) -> br(p));
+        ACTS.put(Tok.FI, (p, n) -> br(p));
+        ACTS.put(Tok.FT, RequestFormatter::ft);
+        ACTS.put(Tok.NF, (p, n) -> br(p));
+        ACTS.put(Tok.SP, RequestFormatter::sp);
+        ACTS.put(Tok.TI, RequestFormatter::ti);
+        ACTS.put(Tok.TA, RequestFormatter::ta);
+        ACTS.put(Tok.CE, RequestFormatter::centre);
+        ACTS.put(Tok.RJ, RequestFormatter::centre);
+        ACTS.put(Tok.LL, (p, n) -> p.setWidth(arg(n)));
+        ACTS.put(Tok.TBL, (p, n) -> TblFormatter.render(p, ((ManNode.Elem) n).table));
+    }
+
     static void pre(Terminal p, ManNode n) {
-        switch (n.tok) {
-            case BR_REQ, NF, FI -> br(p);
-            case SP -> sp(p, n);
-            case TI -> ti(p, n);
-            case FT -> ft(p, n);
-            case TA -> {
-                p.tabSet(null);
-                for (ManNode c = n.first; c != null; c = c.next) {
-                    if (c instanceof ManNode.Text t) {
-                        p.tabSet(t.string);
-                    }
-                }
-            }
-            case TBL -> TblFormatter.render(p, ((ManNode.Elem) n).table);
-            case CE, RJ -> centre(p, n);
-            case LL -> p.setWidth(arg(n));
-            default -> {
+        Act act = ACTS.get(n.tok);
+        if (act != null) {
+            act.run(p, n);
+        }
+    }
+
+    /** Whether the request has a row (every request the parser keeps should). */
+    static boolean hasRow(Tok tok) {
+        return ACTS.containsKey(tok);
+    }
+
+    private static void ta(Terminal p, ManNode n) {
+        p.tabSet(null);
+        for (ManNode c = n.first; c != null; c = c.next) {
+            if (c instanceof ManNode.Text t) {
+                p.tabSet(t.string);
             }
         }
     }
