@@ -37,8 +37,6 @@ final class Terminal {
     /** Adjust each output line to the right margin ({@code .rj}). */
     static final int RIGHT = 1 << 13;
 
-    private static final int TAB_WIDTH = 5;
-
     private final Output out = new Output();
     private int flags;
     private int offset;
@@ -58,6 +56,8 @@ final class Terminal {
     private int col;
     private int lastcol;
     private int readPos;
+
+    private final TabStops tabs = new TabStops();
 
     private byte font = Output.ROMAN;
     private byte fontLast = Output.ROMAN;
@@ -486,7 +486,7 @@ final class Terminal {
                 char c = buf[ic];
                 if (c == '\t') {
                     if (has(BRTRSP)) {
-                        vbr = tabNext(vbr);
+                        vbr = tabs.next(vbr);
                     }
                 } else if (c == ' ') {
                     if (has(BRTRSP)) {
@@ -530,7 +530,7 @@ final class Terminal {
             char c = buf[ic];
             switch (c) {
                 case ' ', '\t', CharTable.BREAKPOINT -> {
-                    int vn = c == ' ' ? vis + 1 : c == '\t' ? tabNext(vis) : vis;
+                    int vn = c == ' ' ? vis + 1 : c == '\t' ? tabs.next(vis) : vis;
                     if (breakline || vn > vtarget) {
                         break scan;
                     }
@@ -584,7 +584,7 @@ final class Terminal {
                 continue;
             }
             if (c == '\t' || c == ' ' || c == CharTable.NBSP) {
-                int dv = c == '\t' ? tabNext(vis) - vis : 1;
+                int dv = c == '\t' ? tabs.next(vis) - vis : 1;
                 vbl += dv;
                 vis += dv;
                 continue;
@@ -606,62 +606,11 @@ final class Terminal {
         return c == CharTable.ZW || c == CharTable.BREAKPOINT || c == '\n' || c == '\b' ? 0 : 1;
     }
 
-    /** Explicit tab stops (columns from the line's start), then the periodic ones added after them. */
-    private int[] tabs = new int[0];
-    private int tabCount;
-    private int[] period = {TAB_WIDTH};
-    private boolean recordingPeriod;
-
     /**
      * Changes tab stops as {@code .ta} does (mandoc's rules): null clears them, {@code T} makes
      * the following stops repeat, {@code +N} is relative to the previous stop.
      */
     void tabSet(String arg) {
-        if (arg == null) {
-            tabCount = 0;
-            period = new int[0];
-            recordingPeriod = false;
-            return;
-        }
-        if (arg.equals("T")) {
-            recordingPeriod = true;
-            return;
-        }
-        boolean add = arg.startsWith("+");
-        int pos = Units.hspan(add ? arg.substring(1) : arg, 'm');
-        if (pos == Units.INVALID) {
-            return;
-        }
-        pos = Math.max(pos, 0);
-        if (recordingPeriod) {
-            period = java.util.Arrays.copyOf(period, period.length + 1);
-            period[period.length - 1] = pos;
-        } else {
-            if (tabCount == tabs.length) {
-                tabs = java.util.Arrays.copyOf(tabs, tabs.length + 8);
-            }
-            tabs[tabCount] = pos + (add && tabCount > 0 ? tabs[tabCount - 1] : 0);
-            tabCount++;
-        }
-    }
-
-    private int tabNext(int prev) {
-        for (int i = 0; ; i++) {
-            if (i == tabCount) {
-                if (period.length == 0 || tabCount > 100000) {
-                    return prev;
-                }
-                if (tabs.length < tabCount + period.length) {
-                    tabs = java.util.Arrays.copyOf(tabs, Math.max(tabs.length * 2, tabCount + period.length));
-                }
-                for (int j = 0; j < period.length; j++) {
-                    tabs[i + j] = period[j] + (i > 0 ? tabs[i - 1] : 0);
-                }
-                tabCount += period.length;
-            }
-            if (prev < tabs[i]) {
-                return tabs[i];
-            }
-        }
+        tabs.set(arg);
     }
 }
