@@ -138,6 +138,14 @@ final class RoffRequests {
                 lexer.raw = true;
             }
             case "nop" -> nop(ln, buf, restAt);
+            case "cc" -> {
+                // .cc X: X is the control character; none, or '.', restores . and ' (mandoc's roff_cc)
+                roff.control = rest.isEmpty() || rest.charAt(0) == '.' ? 0 : rest.charAt(0);
+                String excess = rest.length() > 1 ? rest.substring(1).strip() : "";
+                if (!excess.isEmpty()) {
+                    diags.error(ln, buf.length() - excess.length(), "skipping excess arguments: cc ... " + excess);
+                }
+            }
             case "ig" -> {
                 java.util.List<String> a = Roff.arguments(rest);
                 skipUntil = a.isEmpty() ? "." : a.get(0);
@@ -330,8 +338,13 @@ final class RoffRequests {
                 return;
             }
         }
+        if (EMPTY_REQUEST.matcher(buf).matches()) {
+            return; // a control character alone, or with a comment: mandoc keeps nothing of it (seen in tables)
+        }
         defining.body.append(Roff.copyMode(buf)).append('\n');
     }
+
+    private static final java.util.regex.Pattern EMPTY_REQUEST = java.util.regex.Pattern.compile("[.'][ \t]*(\\\\\".*)?");
 
     void finishDefinition() {
         String body = defining.body.toString();
