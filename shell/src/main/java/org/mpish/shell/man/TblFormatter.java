@@ -70,12 +70,7 @@ final class TblFormatter {
         m.measureOnly();
         m.set(Terminal.NOSPACE | Terminal.NONOSPACE | Terminal.BRNEVER);
         m.word(s);
-        m.flushln();
-        int w = 0;
-        for (String l : m.out().lines()) {
-            w = Math.max(w, l.length());
-        }
-        return w;
+        return m.bufferWidth(); // trailing blanks count too ("LED_CAP " in ioctl_console(2))
     }
 
     static int visible(String l) {
