@@ -311,7 +311,7 @@ final class RoffRequests {
         if (brace) {
             trueBraces++;
         }
-        if (!body.isEmpty() && depth < 100) {
+        if ((!body.isEmpty() || brace) && depth < 100) { // an empty body after \{ is a blank line, as in mandoc
             depth++;
             int shift = diags.shift;
             diags.shift += restAt + rest.length() - body.length() - 1; // mandoc counts the body from its control character
