@@ -12,6 +12,8 @@ final class Args {
     /** Interpolates again after copy mode turned "\\\\" into "\\"; null for synthetic arguments. */
     private final RoffLexer lexer;
     private int pos;
+    /** Applies .tr to each argument once it is split off (mandoc's roff_strdup); null for none. */
+    private Roff translator;
 
     Args(String buf, int pos, int line, Diags diags, RoffLexer lexer) {
         this.buf = buf;
@@ -19,6 +21,12 @@ final class Args {
         this.line = line;
         this.diags = diags;
         this.lexer = lexer;
+    }
+
+    /** Applies the {@code .tr} translations of {@code roff} to each argument after splitting. */
+    Args translating(Roff roff) {
+        translator = roff == null || roff.translations.isEmpty() ? null : roff;
+        return this;
     }
 
     /** Position of the next argument. */
@@ -34,6 +42,12 @@ final class Args {
         return pos >= buf.length();
     }
 
+    /** The unparsed rest of the line as text of the page (translated as the arguments are). */
+    String restText() {
+        String r = rest();
+        return translator == null ? r : translator.translated(r);
+    }
+
     /** The unparsed rest of the line. */
     String rest() {
         return buf.substring(Math.min(pos, buf.length()));
@@ -41,6 +55,11 @@ final class Args {
 
     /** The next argument, or null at the end of the line. */
     String next() {
+        String a = split();
+        return a == null || translator == null ? a : translator.translated(a);
+    }
+
+    private String split() {
         if (pos >= buf.length()) {
             return null;
         }

@@ -124,7 +124,7 @@ final class ManMacros {
             s.roff.registers.put("an-margin", s.roff.register("an-margin") - b.head().aux);
         }
         if (!args.atEnd()) {
-            ManNode.Text t = s.addText(args.rest(), ln, ppos);
+            ManNode.Text t = s.addText(args.restText(), ln, ppos);
             t.flags |= ManNode.DELIMC;
             if (ManParser.endsSentence(t.string)) {
                 t.flags |= ManNode.EOS;

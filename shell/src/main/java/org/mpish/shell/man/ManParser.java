@@ -64,8 +64,7 @@ final class ManParser {
             return;
         }
         s.newLine = true;
-        boolean control = !buf.isEmpty() && (buf.charAt(0) == '.' || buf.charAt(0) == '\'')
-                || buf.startsWith("\\.");
+        boolean control = roff.isControl(buf) || buf.startsWith("\\.");
         if (!control) {
             line.report();
             text(ln, roff.translated(buf));
@@ -119,7 +118,7 @@ final class ManParser {
             diags.error(ln, pos, "skipping insecure request: " + name);
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
-        } else if (endCentred() && !macro(ln, pos, roff.translations.isEmpty() ? buf : buf.substring(0, span[0]) + roff.translated(buf.substring(span[0])))) {
+        } else if (endCentred() && !macro(ln, pos, buf)) {
             lexer.emptyStrings.add(name);
         }
     }
@@ -192,7 +191,7 @@ final class ManParser {
         String buf = line.text();
         int ln = line.number();
         line.report();
-        boolean control = !buf.isEmpty() && (buf.charAt(0) == '.' || buf.charAt(0) == '\'');
+        boolean control = roff.isControl(buf);
         if (!control) {
             tbl.read(ln, buf);
             return;
@@ -211,6 +210,15 @@ final class ManParser {
         }
         String name = buf.substring(pos, end);
         if (name.startsWith("\\\"")) {
+            return;
+        }
+        // roff's own requests (.ds, .if, .de ...) and user macros are run before tbl sees the line, as in mandoc
+        int restAt = Math.min(end + 1, buf.length());
+        if (!name.equals("TS") && rr.request(name, ln, buf, restAt)) {
+            return;
+        }
+        if (roff.macros.containsKey(name)) {
+            rr.expandMacro(name, ln, buf.substring(restAt));
             return;
         }
         switch (name) {
@@ -400,7 +408,8 @@ final class ManParser {
         if (bline && ManScopes.endsWithC(buf.substring(offs))) {
             bline = false;
         }
-        Args args = new Args(buf, offs, ln, diags, lexer);
+        // .tr applies to each argument once split, so a translation to '"' does not quote (as mandoc)
+        Args args = new Args(buf, offs, ln, diags, lexer).translating(roff);
         switch (tok.kind) {
             case BLOCK_IMPLICIT -> ManMacros.blockImplicit(s, tok, ln, ppos, args);
             case BLOCK_EXPLICIT -> ManMacros.blockExplicit(s, tok, ln, ppos, args);

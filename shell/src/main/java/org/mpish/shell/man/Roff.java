@@ -19,6 +19,18 @@ final class Roff {
     final Map<String, String> macros = new HashMap<>();
     /** Results of {@code .ie} conditions awaiting their {@code .el}. */
     private final java.util.ArrayDeque<Boolean> elseStack = new java.util.ArrayDeque<>();
+    /** The control character {@code .cc} set, or 0 for the default ({@code .} and {@code '}). */
+    char control;
+
+    /** Whether a line starts with a control character (after {@code .cc X}, only X is one, as in mandoc). */
+    boolean isControl(String line) {
+        if (line.isEmpty()) {
+            return false;
+        }
+        char c = line.charAt(0);
+        return control != 0 ? c == control : c == '.' || c == '\'';
+    }
+
     /** Character translations from {@code .tr}: a character or escape sequence to its replacement. */
     final java.util.LinkedHashMap<String, String> translations = new java.util.LinkedHashMap<>();
 

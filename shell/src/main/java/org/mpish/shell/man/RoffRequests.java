@@ -137,6 +137,15 @@ final class RoffRequests {
                 defining = new Definition(macro, a.size() > 1 ? a.get(1) : ".", name.startsWith("am"));
                 lexer.raw = true;
             }
+            case "nop" -> nop(ln, buf, restAt);
+            case "cc" -> {
+                // .cc X: X is the control character; none, or '.', restores . and ' (mandoc's roff_cc)
+                roff.control = rest.isEmpty() || rest.charAt(0) == '.' ? 0 : rest.charAt(0);
+                String excess = rest.length() > 1 ? rest.substring(1).strip() : "";
+                if (!excess.isEmpty()) {
+                    diags.error(ln, buf.length() - excess.length(), "skipping excess arguments: cc ... " + excess);
+                }
+            }
             case "ig" -> {
                 java.util.List<String> a = Roff.arguments(rest);
                 skipUntil = a.isEmpty() ? "." : a.get(0);
@@ -247,6 +256,26 @@ final class RoffRequests {
     }
 
     /** {@code .if COND BODY}, {@code .ie COND BODY}, {@code .el BODY}, with {@code \{ ... \}} bodies. */
+    /** {@code .nop LINE}: the rest of the line is read again as an input line of its own (mandoc's roff_nop). */
+    private void nop(int ln, String buf, int restAt) {
+        int at = Math.min(restAt, buf.length());
+        while (at < buf.length() && buf.charAt(at) == ' ') {
+            at++;
+        }
+        if (depth >= 100) {
+            return;
+        }
+        depth++;
+        int shift = diags.shift;
+        diags.shift += at;
+        try {
+            sink.accept(new RoffLexer.Line(ln, buf.substring(at), java.util.List.of()));
+        } finally {
+            depth--;
+            diags.shift = shift;
+        }
+    }
+
     private void conditional(String name, int ln, String rest, int restAt) {
         int[] pos = {0};
         boolean cond;
@@ -282,7 +311,7 @@ final class RoffRequests {
         if (brace) {
             trueBraces++;
         }
-        if (!body.isEmpty() && depth < 100) {
+        if ((!body.isEmpty() || brace) && depth < 100) { // an empty body after \{ is a blank line, as in mandoc
             depth++;
             int shift = diags.shift;
             diags.shift += restAt + rest.length() - body.length() - 1; // mandoc counts the body from its control character
@@ -309,8 +338,13 @@ final class RoffRequests {
                 return;
             }
         }
+        if (EMPTY_REQUEST.matcher(buf).matches()) {
+            return; // a control character alone, or with a comment: mandoc keeps nothing of it (seen in tables)
+        }
         defining.body.append(Roff.copyMode(buf)).append('\n');
     }
+
+    private static final java.util.regex.Pattern EMPTY_REQUEST = java.util.regex.Pattern.compile("[.'][ \t]*(\\\\\".*)?");
 
     void finishDefinition() {
         String body = defining.body.toString();

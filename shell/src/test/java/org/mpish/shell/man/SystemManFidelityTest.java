@@ -39,11 +39,13 @@ class SystemManFidelityTest {
     static final int FAMILY_CAP = 40;
     static final int DEFAULT_SAMPLE = 300;
     /**
-     * The identical fraction of man(7) pages required at each width, the issue's goal: measured
-     * 99.7% (width 78) and 99.6% (width 60) over all 5,667 man(7) pages here, 100% on the default
-     * sample.
+     * The identical fraction of man(7) pages required at each width: measured over all 5,668 man(7)
+     * pages here 99.9% at both widths (5,664 at width 78, 5,660 at width 60), 100% on the default
+     * sample (99.7% and 99.6% before .nop, .cc, .tr after argument splitting, roff requests inside
+     * tables, trailing blanks in table cells and empty brace bodies; the pages left are in
+     * {@link #REVIEWED}).
      */
-    static final double MAN_GOAL = 0.995;
+    static final double MAN_GOAL = 0.998;
     /**
      * The identical fraction of mdoc(7) pages required at each width (every mdoc page is checked,
      * sample or not), the issue's goal: measured all 81 mdoc pages here identical (100%) at widths
@@ -53,6 +55,20 @@ class SystemManFidelityTest {
      */
     static final double MDOC_GOAL = 0.995;
     private static final int[] WIDTHS = {78, 60};
+
+    /**
+     * Pages of this machine (Debian) that still differ from mandoc, each looked at, with the cause
+     * found or the place it is in; listed apart in the report.  Keyed by file name.
+     */
+    static final Map<String, String> REVIEWED = Map.ofEntries(
+            Map.entry("man-pages.7.gz", "tbl: the layout l l ll has a fourth, empty column; mandoc's rule row covers it (' -' at the end), mpish's stops at the third"),
+            Map.entry("pthread_kill_other_threads_np.3.gz", "width 60 only: an ATTRIBUTES table wider than the line; mandoc wraps the 'Thread safety' cell, mpish does not"),
+            Map.entry("pthread_setcancelstate.3.gz", "width 60 only: as pthread_kill_other_threads_np(3), a cell wrapped in an overwide table"),
+            Map.entry("pthread_attr_getinheritsched.3.gz", "width 60 only: as pthread_kill_other_threads_np(3), a cell wrapped in an overwide table"),
+            Map.entry("setlocale.3.gz", "width 60 only: as pthread_kill_other_threads_np(3), a cell wrapped in an overwide table"),
+            Map.entry("systemd.net-naming-scheme.7.gz", "tbl: a table wider than the line; mandoc wraps the last column's text, mpish does not"),
+            Map.entry("tc-bpf.8.gz", "a doubled-backslash n in a .B argument: mandoc interpolates it once more and prints blanks, mpish prints a backslash and n"),
+            Map.entry("xkeyboard-config.7.gz", "tbl: a boxed table far wider than the line (about 1,000 lines differ); mandoc's widths differ"));
 
     record Page(Path file, String section, boolean mdoc) { }
 
@@ -80,6 +96,12 @@ class SystemManFidelityTest {
         tally.forEach((k, t) -> report.append(String.format(Locale.ROOT, "  %-18s %5d/%-5d %6.1f%%%n", k, t[0], t[1], 100.0 * t[0] / t[1])));
         List<Result> worst = new ArrayList<>(results.stream().filter(r -> !r.same()).toList());
         worst.sort((a, b) -> Integer.compare(b.diffLines(), a.diffLines()));
+        List<String> reviewed = worst.stream().map(r -> r.page().file().getFileName().toString())
+                .distinct().filter(REVIEWED::containsKey).toList();
+        if (!reviewed.isEmpty()) {
+            report.append("reviewed pages that differ (").append(reviewed.size()).append("):\n");
+            reviewed.forEach(f -> report.append("  ").append(f).append(": ").append(REVIEWED.get(f)).append('\n'));
+        }
         report.append("worst pages:\n");
         for (Result r : worst.subList(0, Math.min(Integer.getInteger("man.fidelity.worst", 15), worst.size()))) {
             report.append("  ").append(r.page().file()).append(" w").append(r.width())
