@@ -72,7 +72,7 @@ class SmokeTest {
             if (l.startsWith("#") || l.isBlank()) continue;
             String[] f = l.split("\t");
             // measured by bench/run through the launcher (scripts, start-up, mpish explore --repeat), not by JMH
-            if (f[0].startsWith("py.") || f[0].startsWith("startup.") || f[0].startsWith("explore.")) continue;
+            if (f[0].startsWith("py.") || f[0].startsWith("startup.") || f[0].startsWith("explore.") || f[0].startsWith("scale.")) continue;
             m.put(f[0], f[1]);
         }
         assertTrue(m.size() >= 20, "reference rows read from " + tsv.toAbsolutePath() + ": " + m);
