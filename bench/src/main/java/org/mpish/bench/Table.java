@@ -131,7 +131,7 @@ public final class Table {
         }
         for (String m : extra) {
             sb.append("| ").append(m).append(" | ").append(units.getOrDefault(m, "")).append(" | ").append(fmt(results.get(m)))
-                    .append(" | | | | | | | | ").append(notes.getOrDefault(m, "")).append(" |\n");
+                    .append(" | | | | | - | | no target | ").append(notes.getOrDefault(m, "")).append(" |\n");
         }
         return sb.toString();
     }

@@ -64,6 +64,11 @@ class TableTest {
         assertEquals("not met", row(t, "pt2pt.bw_1MiB").get(9));
         assertEquals("no target", row(t, "pt2pt.send_recv.lat_4KiB").get(9));
         assertEquals("not measured", row(t, "lapi.am_roundtrip.lat").get(9));
+        // a figure the reference does not list (a .cpu companion, a floor probe) is shown, without a target
+        r.put("script.floor.js_call.interp", 1.5);
+        List<String> extra = row(Table.render(refs(), r, Map.of(), Map.of(), null), "script.floor.js_call.interp");
+        assertEquals("1.50", extra.get(2));
+        assertEquals("no target", extra.get(9));
         r.put("pt2pt.bw_1MiB", 30.0);
         assertEquals("met", row(Table.render(refs(), r, Map.of(), Map.of(), null), "pt2pt.bw_1MiB").get(9));
     }
