@@ -71,9 +71,10 @@ class SmokeTest {
         for (String l : Files.readAllLines(tsv)) {
             if (l.startsWith("#") || l.isBlank()) continue;
             String[] f = l.split("\t");
-            // measured by bench/run through the launcher (scripts, start-up, mpish explore --repeat; the native
-            // engine's ffm.* rows, bench/run --mpi), not by JMH
-            if (f[0].startsWith("py.") || f[0].startsWith("startup.") || f[0].startsWith("explore.") || f[0].startsWith("ffm.")) continue;
+            // measured by bench/run through the launcher (scripts, start-up, mpish explore --repeat, the scale rows; the
+            // native engine's ffm.* rows, bench/run --mpi), not by JMH
+            if (f[0].startsWith("py.") || f[0].startsWith("startup.") || f[0].startsWith("explore.") || f[0].startsWith("scale.")
+                    || f[0].startsWith("ffm.")) continue;
             m.put(f[0], f[1]);
         }
         assertTrue(m.size() >= 20, "reference rows read from " + tsv.toAbsolutePath() + ": " + m);
