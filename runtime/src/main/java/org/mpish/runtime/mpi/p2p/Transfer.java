@@ -75,12 +75,19 @@ final class Transfer {
         long n = from.bytes();
         if (n <= arrayLimit) return null;
         Memory scratch = new Memory(r.id(), n);
-        long at;
-        try {
-            at = scratch.alloc(n);
-        } catch (org.mpish.runtime.MemoryFault e) {
-            throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "this call keeps a copy of the message, " + n + " bytes, and the system"
-                    + " did not give that much memory");
+        long at = 0;
+        // an earlier copy this size goes back to the system only after a garbage collection: ask for one, then retry
+        for (int attempt = 0; at == 0; attempt++) {
+            try {
+                at = scratch.alloc(n);
+            } catch (org.mpish.runtime.MemoryFault e) {
+                if (attempt == 5) {
+                    throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "this call keeps a copy of the message, " + n + " bytes, and the"
+                            + " system did not give that much memory");
+                }
+                System.gc();
+                try { Thread.sleep(200L << attempt); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); }
+            }
         }
         Layout to = new Layout(scratch, at, null, n);
         copy(from, to, n);

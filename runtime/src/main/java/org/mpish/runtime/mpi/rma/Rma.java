@@ -197,11 +197,17 @@ final class Rma {
      */
     static MemorySegment scratch(long bytes) {
         if (bytes <= Integer.MAX_VALUE - 8) return MemorySegment.ofArray(new byte[(int) bytes]);
-        try {
-            return java.lang.foreign.Arena.ofAuto().allocate(bytes, 8);
-        } catch (OutOfMemoryError e) {
-            throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "a packed copy of " + bytes + " bytes of a non-contiguous datatype: the system"
-                    + " did not give that much memory");
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return java.lang.foreign.Arena.ofAuto().allocate(bytes, 8);
+            } catch (OutOfMemoryError e) { // an earlier copy goes back only after a garbage collection: ask for one, retry
+                if (attempt == 5) {
+                    throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "a packed copy of " + bytes + " bytes of a non-contiguous datatype:"
+                            + " the system did not give that much memory");
+                }
+                System.gc();
+                try { Thread.sleep(200L << attempt); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); }
+            }
         }
     }
 
