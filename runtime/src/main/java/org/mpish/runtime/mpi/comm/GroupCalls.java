@@ -7,6 +7,7 @@ import static org.mpish.runtime.catalog.PType.INT_ARRAY;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.function.BinaryOperator;
+import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.mpi.ErrorClass;
@@ -32,16 +33,16 @@ public final class GroupCalls implements CallFamily {
                 });
         b.call("MPI_Group_incl", "groups", "a group of the listed members of another group, in the listed order")
                 .in("group", GROUP).in("n", INT).in("ranks", INT_ARRAY).out("newgroup", GROUP)
-                .impl((r, a) -> {
+                .impl((r, a) -> derived(a, () -> {
                     Group g = a.group(0);
                     int[] ranks = ranks(g, a.i(1), a.ints(2), "ranks");
                     int[] m = new int[ranks.length];
                     for (int i = 0; i < m.length; i++) m[i] = g.worldRank(ranks[i]);
                     return Group.create(r, m);
-                });
+                }));
         b.call("MPI_Group_excl", "groups", "a group of the members of another group that are not listed")
                 .in("group", GROUP).in("n", INT).in("ranks", INT_ARRAY).out("newgroup", GROUP)
-                .impl((r, a) -> {
+                .impl((r, a) -> derived(a, () -> {
                     Group g = a.group(0);
                     int[] ranks = ranks(g, a.i(1), a.ints(2), "ranks");
                     boolean[] out = new boolean[g.size()];
@@ -50,19 +51,19 @@ public final class GroupCalls implements CallFamily {
                     int j = 0;
                     for (int i = 0; i < g.size(); i++) if (!out[i]) m[j++] = g.worldRank(i);
                     return Group.create(r, m);
-                });
+                }));
         b.call("MPI_Group_range_incl", "groups", "a group of the members of another group picked by rank ranges, in range order")
                 .in("group", GROUP).in("n", INT).in("ranges", INT_ARRAY, "int ranges[][3]").out("newgroup", GROUP)
-                .impl((r, a) -> {
+                .impl((r, a) -> derived(a, () -> {
                     Group g = a.group(0);
                     int[] ranks = GroupRanges.expand(g.size(), a.i(1), a.ints(2));
                     int[] m = new int[ranks.length];
                     for (int i = 0; i < m.length; i++) m[i] = g.worldRank(ranks[i]);
                     return Group.create(r, m);
-                });
+                }));
         b.call("MPI_Group_range_excl", "groups", "a group of the members of another group outside the given rank ranges")
                 .in("group", GROUP).in("n", INT).in("ranges", INT_ARRAY, "int ranges[][3]").out("newgroup", GROUP)
-                .impl((r, a) -> {
+                .impl((r, a) -> derived(a, () -> {
                     Group g = a.group(0);
                     int[] ranks = GroupRanges.expand(g.size(), a.i(1), a.ints(2));
                     boolean[] out = new boolean[g.size()];
@@ -71,7 +72,7 @@ public final class GroupCalls implements CallFamily {
                     int j = 0;
                     for (int i = 0; i < g.size(); i++) if (!out[i]) m[j++] = g.worldRank(i);
                     return Group.create(r, m);
-                });
+                }));
         setOp(b, "MPI_Group_union", "the members of the first group, then those of the second not in the first", (x, y) -> {
             LinkedHashSet<Integer> s = set(x);
             s.addAll(set(y));
@@ -125,12 +126,39 @@ public final class GroupCalls implements CallFamily {
     private static void setOp(Catalogue.Builder b, String name, String summary, BinaryOperator<Object> op) {
         b.call(name, "groups", summary)
                 .in("group1", GROUP).in("group2", GROUP).out("newgroup", GROUP)
-                .impl((r, a) -> {
+                .impl((r, a) -> derived(a, () -> {
                     @SuppressWarnings("unchecked")
                     LinkedHashSet<Integer> s = (LinkedHashSet<Integer>) op.apply(a.group(0), a.group(1));
                     return Group.create(r, s.stream().mapToInt(Integer::intValue).toArray());
-                });
+                }));
     }
+
+    /**
+     * A group made from the call's input groups: it belongs to their session, if they come from one (MPI-4.1
+     * section 11.3), so that a communicator made from it with MPI_Comm_create_from_group derives from that session
+     * (its buffer, MPI_Session_attach_buffer, serves buffered sends there). mpish's choices, on MPI_Group_incl(3):
+     * the call's errors go to the session's error handler, and two groups of different sessions, or of a session
+     * and the world model, are not combined (MPI_ERR_GROUP); MPI_GROUP_EMPTY belongs to none and goes with any.
+     */
+    private static Object derived(Args a, java.util.function.Supplier<Object> make) {
+        boolean two = a.call().inputs().size() > 1 && a.call().inputs().get(1).name().equals("group2");
+        Group g1 = a.group(0), g2 = two ? a.group(1) : null;
+        Handle session = g1 != Group.EMPTY ? g1.session() : g2 != null ? g2.session() : null;
+        if (g2 != null && g1 != Group.EMPTY && g2 != Group.EMPTY && g1.session() != g2.session()) {
+            throw new MpiException(ErrorClass.MPI_ERR_GROUP, "group1 " + from(g1.session()) + " and group2 " + from(g2.session())
+                    + "; mpish combines only groups of one session, or of the world model")
+                    .on(g1.session() != null ? g1.session() : g2.session());
+        }
+        try {
+            Object out = make.get();
+            if (out instanceof Group g) g.setSession(session); // MPI_GROUP_EMPTY keeps none
+            return out;
+        } catch (MpiException e) {
+            throw session != null && e.raisedOn() == null ? e.on(session) : e;
+        }
+    }
+
+    private static String from(Handle session) { return session == null ? "is of the world model" : "derives from " + session.name(); }
 
     private static LinkedHashSet<Integer> set(Object g) {
         LinkedHashSet<Integer> s = new LinkedHashSet<>();

@@ -164,8 +164,9 @@ public final class Datatype extends Attributable {
         if (count > 1 && lb == 0 && contiguous && strideBytes == blocklength * extent) {
             return hindexed(new long[] {Math.multiplyExact(count, blocklength)}, new long[] {0}, combiner);
         }
-        checkBlocks(Math.multiplyExact(Math.multiplyExact(count, Math.max(1, blocklength)), (long) runOffsets.length));
-        checkBlocks(count);
+        // a block of a type with no gaps is one run (as struct() makes it); otherwise each element brings its runs
+        boolean solid = lb == 0 && contiguous;
+        checkBlocks(solid ? count : Math.multiplyExact(Math.multiplyExact(count, Math.max(1, blocklength)), (long) runOffsets.length));
         int n = (int) count;
         long[] displs = new long[n];
         long[] lens = new long[n];

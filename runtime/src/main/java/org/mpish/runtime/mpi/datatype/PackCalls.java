@@ -4,7 +4,6 @@ import static org.mpish.runtime.catalog.PType.BUFFER;
 import static org.mpish.runtime.catalog.PType.COMM;
 import static org.mpish.runtime.catalog.PType.DATATYPE;
 
-import java.lang.foreign.MemorySegment;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.catalog.Args;
 import org.mpish.runtime.catalog.CallFamily;
@@ -37,11 +36,11 @@ public final class PackCalls implements CallFamily {
                         Memory.copy(r.memory(), a.l(0), r.memory(), a.l(3) + pos, len);
                         return pos + len;
                     }
-                    oneCopy(len);
-                    byte[] data = t.pack(r.memory(), a.l(0), n);
-                    room(a, "outsize", a.l(4), pos, data.length, "pack");
-                    if (data.length > 0) r.memory().segment(a.l(3) + pos, data.length).copyFrom(MemorySegment.ofArray(data));
-                    return pos + data.length;
+                    room(a, "outsize", a.l(4), pos, len, "pack");
+                    if (len > 0) r.memory().segment(a.l(3) + pos, len); // the whole packed range must be memory
+                    TypeCopy.Place m = TypeCopy.of(r.memory());
+                    TypeCopy.copy(new TypeCopy.Side(m, a.l(0), t, n), new TypeCopy.Side(m, a.l(3) + pos, null, len), len);
+                    return pos + len;
                 });
         b.call("MPI_Unpack", "datatypes", "copy data from a contiguous packed buffer, from a position on, to where a datatype describes")
                 .in("inbuf", BUFFER, "const void *inbuf").in("insize", PType.COUNT_INT).inout("position", PType.COUNT_INT_STRICT)
@@ -58,10 +57,9 @@ public final class PackCalls implements CallFamily {
                         Memory.copy(r.memory(), a.l(0) + pos, r.memory(), a.l(3), len);
                         return pos + len;
                     }
-                    oneCopy(len);
-                    byte[] data = new byte[Math.toIntExact(len)];
-                    if (len > 0) MemorySegment.ofArray(data).copyFrom(r.memory().segment(a.l(0) + pos, len));
-                    t.unpack(data, 0, data.length, r.memory(), a.l(3), n);
+                    if (len > 0) r.memory().segment(a.l(0) + pos, len);
+                    TypeCopy.Place m = TypeCopy.of(r.memory());
+                    TypeCopy.copy(new TypeCopy.Side(m, a.l(0) + pos, null, len), new TypeCopy.Side(m, a.l(3), t, n), len);
                     return pos + len;
                 });
         b.call("MPI_Pack_external", "datatypes", "pack data in the portable \"external32\" representation (big-endian)")
@@ -128,12 +126,4 @@ public final class PackCalls implements CallFamily {
         }
     }
 
-
-    /** A non-contiguous datatype is packed through one Java array: at most 2^31 - 9 bytes, else MPI_ERR_COUNT. */
-    private static void oneCopy(long len) {
-        if (len > Integer.MAX_VALUE - 8) {
-            throw new MpiException(ErrorClass.MPI_ERR_COUNT, "a non-contiguous datatype is packed through one copy of at most "
-                    + (Integer.MAX_VALUE - 8) + " bytes; this call packs " + len + " (a contiguous datatype has no such limit)");
-        }
-    }
 }

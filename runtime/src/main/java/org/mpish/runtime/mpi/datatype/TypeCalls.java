@@ -283,8 +283,9 @@ public final class TypeCalls implements CallFamily {
     private static Datatype subarray(Args a) {
         int nd = a.i(0);
         if (nd <= 0) throw new MpiException(ErrorClass.MPI_ERR_ARG, "ndims = " + nd + "; it must be positive");
-        int[] sizes = a.ints(1), subs = a.ints(2), starts = a.ints(3);
-        for (int[] arr : new int[][] {sizes, subs, starts}) {
+        // longs: the _c form takes MPI_Count sizes, and a sub-block past 2^31 elements is allowed there
+        long[] sizes = a.longs(1), subs = a.longs(2), starts = a.longs(3);
+        for (long[] arr : new long[][] {sizes, subs, starts}) {
             if (arr == null || arr.length < nd) throw new MpiException(ErrorClass.MPI_ERR_ARG, "each array needs ndims = " + nd + " entries");
         }
         int order = order(a.i(4));
@@ -296,7 +297,7 @@ public final class TypeCalls implements CallFamily {
             }
         }
         // dims[0] is the slowest-varying dimension
-        int[] sz = new int[nd], sb = new int[nd], st = new int[nd];
+        long[] sz = new long[nd], sb = new long[nd], st = new long[nd];
         for (int d = 0; d < nd; d++) {
             int src = order == ORDER_C ? d : nd - 1 - d;
             sz[d] = sizes[src];
@@ -305,15 +306,20 @@ public final class TypeCalls implements CallFamily {
         }
         long[] stride = new long[nd];
         stride[nd - 1] = old.extent();
-        for (int d = nd - 2; d >= 0; d--) stride[d] = stride[d + 1] * sz[d + 1];
-        int rows = 1;
-        for (int d = 0; d < nd - 1; d++) rows = Math.multiplyExact(rows, sb[d]);
-        int[] lens = new int[rows];
+        for (int d = nd - 2; d >= 0; d--) stride[d] = Math.multiplyExact(stride[d + 1], sz[d + 1]);
+        long rowCount = 1;
+        for (int d = 0; d < nd - 1; d++) rowCount = Math.multiplyExact(rowCount, sb[d]);
+        if (rowCount > Datatype.MAX_BLOCKS) {
+            throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "the sub-array has " + rowCount + " rows; mpish keeps every block of a"
+                    + " datatype in memory and takes at most " + Datatype.MAX_BLOCKS);
+        }
+        int rows = (int) rowCount;
+        long[] lens = new long[rows];
         long[] displs = new long[rows];
-        int[] idx = new int[nd];
+        long[] idx = new long[nd];
         for (int row = 0; row < rows; row++) {
-            long off = (long) st[nd - 1] * stride[nd - 1];
-            for (int d = 0; d < nd - 1; d++) off += (long) (st[d] + idx[d]) * stride[d];
+            long off = st[nd - 1] * stride[nd - 1];
+            for (int d = 0; d < nd - 1; d++) off += (st[d] + idx[d]) * stride[d];
             lens[row] = sb[nd - 1];
             displs[row] = off;
             for (int d = nd - 2; d >= 0; d--) {
@@ -321,6 +327,6 @@ public final class TypeCalls implements CallFamily {
                 idx[d] = 0;
             }
         }
-        return old.hindexed(lens, displs, "MPI_COMBINER_SUBARRAY").resized(0, stride[0] * sz[0]);
+        return old.hindexed(lens, displs, "MPI_COMBINER_SUBARRAY").resized(0, Math.multiplyExact(stride[0], sz[0]));
     }
 }

@@ -170,7 +170,10 @@ final class Buffered {
         }
         long data = buf.bytes();
         BsendBuffer.Entry e = b.reclaimAndAllocate(data, dest, comm.peerWorldRank(dest), tag, comm);
-        if (b.automatic()) return P2p.post(r, P2p.Mode.BUFFERED, null, Transfer.pack(buf), dest, tag, comm, e);
+        if (b.automatic()) {
+            Transfer.Layout big = Transfer.bigCopy(r, buf, P2pState.of(r).settings.copyLimit); // past one array: a native copy
+            return P2p.post(r, P2p.Mode.BUFFERED, big, big == null ? Transfer.pack(buf) : null, dest, tag, comm, e);
+        }
         Memory mem = r.memory();
         long at = b.address() + e.offset;
         writeHeader(mem, at, dest, tag, data);

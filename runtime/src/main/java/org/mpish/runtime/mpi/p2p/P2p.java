@@ -29,6 +29,11 @@ public final class P2p {
     /** Per-job settings: the eager limit. */
     static final class Settings {
         volatile long eagerLimit = defaultEagerLimit();
+        /**
+         * Past this many bytes a copy the caller keeps (Sendrecv_replace, automatic buffering) goes to native memory
+         * rather than an array ({@link Transfer#bigCopy}); tests lower it to run that path with small messages.
+         */
+        volatile long copyLimit = Transfer.MAX_COPY;
     }
 
     /** The key of a job's settings in {@link Job#shared}: they live in the job, and die with it. */

@@ -207,9 +207,11 @@ public final class P2pCalls implements CallFamily {
         int stag = Check.sendTag(a.i(4)), rtag = Check.recvTag(a.i(6));
         int dest = Check.dest(c, a.i(3)), src = Check.source(c, a.i(5));
         var buf = Check.buffer(r, a.l(0), n, t);
-        byte[] out = Transfer.pack(buf);
+        // past one array's size the copy is native memory, and the message waits for its receive (rendezvous)
+        Transfer.Layout big = Transfer.bigCopy(r, buf, P2pState.of(r).settings.copyLimit);
+        byte[] out = big == null ? Transfer.pack(buf) : null;
         RecvRequest q = P2p.recv(r, buf, src, rtag, c);
-        SendRequest s = P2p.post(r, P2p.Mode.STANDARD, null, out, dest, stag, c, null);
+        SendRequest s = P2p.post(r, P2p.Mode.STANDARD, big, out, dest, stag, c, null);
         return new SendrecvRequest(r, c, q, s, true);
     }
 

@@ -257,6 +257,10 @@ public final class RequestCalls implements CallFamily {
         if (t.size() == 0) return 0;
         long n = bytes / t.size() * t.elements(), rest = bytes % t.size();
         if (rest == 0) return n;
+        if (t.basic() != null) { // one basic type throughout: whole elements of it, without walking the type map
+            long b = t.basic().size();
+            return rest % b == 0 ? n + rest / b : MpiConst.UNDEFINED;
+        }
         long[] got = {0, rest};
         org.mpish.runtime.mpi.datatype.TypeMap.walk(t, 0, (b, d) -> {
             if (got[1] < b.size()) return false;

@@ -2,9 +2,11 @@ package org.mpish.runtime.mpi.p2p;
 
 import java.lang.foreign.MemorySegment;
 import org.mpish.runtime.Memory;
+import org.mpish.runtime.Rank;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.TypeCopy;
 
 /**
  * Moves message data. A buffer is a {@link Layout}: memory, address, datatype and count (a null datatype means
@@ -33,16 +35,9 @@ final class Transfer {
             Memory.copy(from.mem, from.addr, to.mem, to.addr, bytes);
             return;
         }
-        Runs src = new Runs(from);
-        Runs dst = new Runs(to);
-        long left = bytes;
-        while (left > 0) {
-            long n = Math.min(left, Math.min(src.remaining, dst.remaining));
-            MemorySegment.copy(src.segment(n), 0, dst.segment(n), 0, n);
-            src.advance(n);
-            dst.advance(n);
-            left -= n;
-        }
+        // run by run (TypeCopy walks a contiguous side as one range, not one run per element)
+        TypeCopy.copy(new TypeCopy.Side(TypeCopy.of(from.mem), from.addr, from.type, from.count),
+                new TypeCopy.Side(TypeCopy.of(to.mem), to.addr, to.type, to.count), bytes);
     }
 
     /**
@@ -70,6 +65,35 @@ final class Transfer {
         return from.type.pack(from.mem, from.addr, from.count);
     }
 
+    /**
+     * A packed copy of a layout's data that the caller keeps while the message travels (MPI_Sendrecv_replace, a
+     * send with automatic buffering): past {@code arrayLimit} bytes ({@link #MAX_COPY} in use) it is native memory
+     * of its own, an address space of one block that is freed when the message no longer refers to it; otherwise
+     * null, and the caller packs into an array as before.
+     */
+    static Layout bigCopy(Rank r, Layout from, long arrayLimit) {
+        long n = from.bytes();
+        if (n <= arrayLimit) return null;
+        Memory scratch = new Memory(r.id(), n);
+        long at = 0;
+        // an earlier copy this size goes back to the system only after a garbage collection: ask for one, then retry
+        for (int attempt = 0; at == 0; attempt++) {
+            try {
+                at = scratch.alloc(n);
+            } catch (org.mpish.runtime.MemoryFault e) {
+                if (attempt == 5) {
+                    throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "this call keeps a copy of the message, " + n + " bytes, and the"
+                            + " system did not give that much memory");
+                }
+                System.gc();
+                try { Thread.sleep(200L << attempt); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); }
+            }
+        }
+        Layout to = new Layout(scratch, at, null, n);
+        copy(from, to, n);
+        return to;
+    }
+
     /** Unpacks the first {@code bytes} bytes of {@code data} into a layout. */
     static void unpack(byte[] data, long bytes, Layout to) {
         if (bytes <= 0) return;
@@ -79,54 +103,5 @@ final class Transfer {
             return;
         }
         to.type.unpack(data, 0, (int) bytes, to.mem, to.addr, to.count);
-    }
-
-    /** A cursor over the contiguous runs a layout's packed stream occupies in memory. */
-    private static final class Runs {
-        private final Layout l;
-        private long instance;
-        private int run;
-        private long offsetInRun;
-        long remaining;
-
-        Runs(Layout l) {
-            this.l = l;
-            remaining = l.type == null ? l.count : l.type.runCount() == 0 ? 0 : l.type.runLength(0);
-            skipEmpty();
-        }
-
-        MemorySegment segment(long n) {
-            long a = l.type == null ? l.addr + offsetInRun
-                    : l.addr + instance * l.type.extent() + l.type.runOffset(run) + offsetInRun;
-            return l.mem.segment(a, n);
-        }
-
-        void advance(long n) {
-            offsetInRun += n;
-            remaining -= n;
-            if (remaining == 0) next();
-        }
-
-        private void next() {
-            if (l.type == null) return;
-            offsetInRun = 0;
-            if (++run == l.type.runCount()) {
-                run = 0;
-                instance++;
-            }
-            remaining = instance < l.count ? l.type.runLength(run) : 0;
-            skipEmpty();
-        }
-
-        private void skipEmpty() {
-            if (l.type == null) return;
-            while (remaining == 0 && instance < l.count && l.type.runCount() > 0) {
-                if (++run == l.type.runCount()) {
-                    run = 0;
-                    instance++;
-                }
-                remaining = instance < l.count ? l.type.runLength(run) : 0;
-            }
-        }
     }
 }

@@ -12,10 +12,12 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import org.mpish.runtime.Memory;
 import org.mpish.runtime.Rank;
+import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.datatype.BasicType;
 import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.datatype.ElemType;
+import org.mpish.runtime.mpi.datatype.TypeCopy;
 import org.mpish.runtime.mpi.op.Op;
 import org.mpish.runtime.mpi.op.Reduction;
 import org.mpish.runtime.mpi.MpiConst;
@@ -184,7 +186,29 @@ final class Rma {
         long bytes = count * t.size();
         if (bytes == 0) return MemorySegment.NULL;
         if (t.isContiguous()) return mem.segment(addr, bytes);
-        return MemorySegment.ofArray(t.pack(mem, addr, count));
+        MemorySegment out = scratch(bytes);
+        TypeCopy.copy(new TypeCopy.Side(TypeCopy.of(mem), addr, t, count), new TypeCopy.Side(TypeCopy.of(out), 0, null, bytes), bytes);
+        return out;
+    }
+
+    /**
+     * Room for a packed copy of {@code bytes} bytes: a Java array when one holds them, else native memory of its own
+     * (freed when no longer referenced), so that a non-contiguous accumulate passes 2^31 bytes.
+     */
+    static MemorySegment scratch(long bytes) {
+        if (bytes <= Integer.MAX_VALUE - 8) return MemorySegment.ofArray(new byte[(int) bytes]);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                return java.lang.foreign.Arena.ofAuto().allocate(bytes, 8);
+            } catch (OutOfMemoryError e) { // an earlier copy goes back only after a garbage collection: ask for one, retry
+                if (attempt == 5) {
+                    throw new MpiException(ErrorClass.MPI_ERR_NO_MEM, "a packed copy of " + bytes + " bytes of a non-contiguous datatype:"
+                            + " the system did not give that much memory");
+                }
+                System.gc();
+                try { Thread.sleep(200L << attempt); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); }
+            }
+        }
     }
 
     // ---- put and get ---------------------------------------------------------------------------
@@ -253,10 +277,10 @@ final class Rma {
         if (obytes > 0) {
             if (ot.isContiguous() && tt.isContiguous()) {
                 r.memory().copyOut(oaddr, seg, off, obytes); // one copy, no view made
-            } else {
-                MemorySegment src = originData(r.memory(), oaddr, ocount, ot);
-                if (tt.isContiguous()) MemorySegment.copy(src, 0, seg, off, obytes);
-                else TargetLayout.scatter(src, 0, obytes, tt, tcount, seg, off);
+            } else { // run by run, straight from the origin's memory into the window: any length
+                ot.checkBuffer(r.memory(), oaddr, ocount);
+                TypeCopy.copy(new TypeCopy.Side(TypeCopy.of(r.memory()), oaddr, ot, ocount), new TypeCopy.Side(TypeCopy.of(seg), off, tt, tcount),
+                        obytes);
             }
         }
         e.issued(trank);
@@ -288,13 +312,8 @@ final class Rma {
                 mem.copyIn(seg, off, oaddr, tbytes);
             } else {
                 ot.checkBuffer(mem, oaddr, ocount);
-                if (tbytes > Integer.MAX_VALUE - 8) {
-                    throw new MpiException(MPI_ERR_COUNT, "a get into a non-contiguous datatype goes through one copy of at most "
-                            + (Integer.MAX_VALUE - 8) + " bytes; this one moves " + tbytes + " (use contiguous datatypes on both sides)");
-                }
-                byte[] data = tt.isContiguous() ? seg.asSlice(off, tbytes).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE)
-                        : TargetLayout.gather(seg, off, tt, tcount);
-                ot.unpack(data, 0, data.length, mem, oaddr, ocount);
+                TypeCopy.copy(new TypeCopy.Side(TypeCopy.of(seg), off, tt, tcount), new TypeCopy.Side(TypeCopy.of(mem), oaddr, ot, ocount),
+                        tbytes);
             }
         }
         e.issued(trank);
@@ -357,23 +376,18 @@ final class Rma {
         Target tg = locate(rw, w, trank, tdisp, tt, tcount);
         if (moved > 0) {
             Memory mem = r.memory();
-            if (!noOp && !ot.isContiguous() && obytes > Integer.MAX_VALUE - 8) {
-                throw new MpiException(MPI_ERR_COUNT, "origin_count: a non-contiguous origin_datatype (" + ot.name() + ") goes through one copy"
-                        + " of at most 2147483639 bytes; this one holds " + obytes + " (use a contiguous datatype)");
-            }
             MemorySegment src = noOp ? MemorySegment.NULL : originData(mem, oaddr, ocount, ot);
             if (result != null) result.type.checkBuffer(mem, result.addr, result.count);
             long oldBytes = n * te.packedSize();
-            // the old contents go straight into a contiguous result buffer; otherwise through one copy (at most 2^31-9 bytes)
+            // the old contents go straight into a contiguous result buffer; otherwise through one packed copy
             boolean direct = result != null && result.type.isContiguous();
-            if (result != null && !direct && oldBytes > Integer.MAX_VALUE - 8) {
-                throw new MpiException(MPI_ERR_COUNT, "result_count: " + oldBytes + " bytes fetched into a non-contiguous result_datatype ("
-                        + result.type.name() + "); mpish unpacks at most 2147483639 bytes from one copy");
-            }
-            byte[] copy = result != null && !direct ? new byte[(int) oldBytes] : null;
-            MemorySegment old = result == null ? null : direct ? mem.segment(result.addr, oldBytes) : MemorySegment.ofArray(copy);
+            MemorySegment copy = result != null && !direct ? scratch(oldBytes) : null;
+            MemorySegment old = result == null ? null : direct ? mem.segment(result.addr, oldBytes) : copy;
             apply(op.op(), te, src, old, tt, tcount, n, tg);
-            if (copy != null) result.type.unpack(copy, 0, copy.length, mem, result.addr, result.count);
+            if (copy != null) {
+                TypeCopy.copy(new TypeCopy.Side(TypeCopy.of(copy), 0, null, oldBytes),
+                        new TypeCopy.Side(TypeCopy.of(mem), result.addr, result.type, result.count), oldBytes);
+            }
         }
         e.issued(trank);
         RmaTrace.op(r, w, call, trank, tdisp, moved, op);

@@ -5,10 +5,9 @@ import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.datatype.ElemType;
 
 /**
- * How a datatype lays data out in window memory: the bytes {@code count} instances touch, and moving packed
- * data into and out of that layout inside a target segment (whose bounds the caller has already checked
- * against the window, R20). Origin buffers go through {@link Datatype#pack} / {@link Datatype#unpack}, which
- * check the origin rank's memory.
+ * How a datatype lays data out in window memory: the bytes {@code count} instances touch, and the elements an
+ * accumulate visits inside a target segment (whose bounds the caller has already checked against the window,
+ * R20). Put and get move data with {@link org.mpish.runtime.mpi.datatype.TypeCopy}.
  */
 final class TargetLayout {
     private TargetLayout() {}
@@ -27,34 +26,6 @@ final class TargetLayout {
         long max = Long.MIN_VALUE;
         for (int r = 0; r < t.runCount(); r++) max = Math.max(max, t.runOffset(r) + t.runLength(r));
         return max + Math.max(0, (count - 1) * t.extent());
-    }
-
-    /** Copies {@code len} packed bytes from {@code src} into {@code count} instances of {@code t} at {@code dst+off}. */
-    static void scatter(MemorySegment src, long srcOff, long len, Datatype t, long count, MemorySegment dst, long off) {
-        long pos = srcOff, end = srcOff + len;
-        for (long i = 0; i < count && pos < end; i++) {
-            long base = off + i * t.extent();
-            for (int r = 0; r < t.runCount() && pos < end; r++) {
-                long n = Math.min(t.runLength(r), end - pos);
-                MemorySegment.copy(src, pos, dst, base + t.runOffset(r), n);
-                pos += n;
-            }
-        }
-    }
-
-    /** Packs {@code count} instances of {@code t} at {@code src+off} into a new array. */
-    static byte[] gather(MemorySegment src, long off, Datatype t, long count) {
-        byte[] out = new byte[Math.toIntExact(count * t.size())];
-        MemorySegment dst = MemorySegment.ofArray(out);
-        long pos = 0;
-        for (long i = 0; i < count; i++) {
-            long base = off + i * t.extent();
-            for (int r = 0; r < t.runCount(); r++) {
-                MemorySegment.copy(src, base + t.runOffset(r), dst, pos, t.runLength(r));
-                pos += t.runLength(r);
-            }
-        }
-        return out;
     }
 
     /** Visits an element: its index in the packed stream and its offset in the target segment. */

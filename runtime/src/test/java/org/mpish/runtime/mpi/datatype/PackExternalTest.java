@@ -211,4 +211,30 @@ class PackExternalTest {
             });
         }
     }
+    /**
+     * A vector of one basic type packs run by run (the path that moves gigabytes): 3 blocks of 2 shorts, 3 shorts
+     * apart, hold 0x0102, 0x0304 | gap | 0x0506, ... ; external32 is each short big-endian, the gaps left out
+     * (section 14.5.2), and unpacking puts them back without touching the gaps.
+     */
+    @Test
+    void aVectorOfOneBasicTypePacksRunByRunAndBack() {
+        try (TestJob j = new TestJob(1)) {
+            j.spmd(r -> {
+                TestJob.returnErrors(r);
+                Object v = call1(r, "MPI_Type_vector", 3, 2, 3, "MPI_SHORT");
+                call(r, "MPI_Type_commit", v);
+                long in = r.memory().alloc(16), out = r.memory().alloc(12);
+                MemorySegment s = r.memory().segment(in, 16);
+                short[] vals = {0x0102, 0x0304, -1, 0x0506, 0x0708, -1, 0x090a, 0x0b0c};
+                for (int i = 0; i < vals.length; i++) s.setAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i, vals[i]);
+                assertEquals(12L, call1(r, "MPI_Pack_external", "external32", in, 1, v, out, 12L, 0L));
+                assertEquals("01 02 03 04 05 06 07 08 09 0a 0b 0c", hex(bytes(r, out, 12)));
+                s.fill((byte) 0x77);
+                assertEquals(12L, call1(r, "MPI_Unpack_external", "external32", out, 12L, 0L, in, 1, v));
+                for (int i = 0; i < vals.length; i++) {
+                    assertEquals(vals[i] == -1 ? (short) 0x7777 : vals[i], s.getAtIndex(ValueLayout.JAVA_SHORT_UNALIGNED, i), "short " + i);
+                }
+            });
+        }
+    }
 }
