@@ -38,7 +38,7 @@ public final class ScheduledRun {
 
     /** Jobs and contexts made ahead for runs of {@code s} (close it after the last run). */
     public static WarmJobs warm(Setup s) {
-        return new WarmJobs(s.ranks(), s.args(), s.sandbox(), s.options().withAbortOnDeadlock(true));
+        return new WarmJobs(s.ranks(), s.args(), s.sandbox(), s.options().withAbortOnDeadlock(true), s.code());
     }
 
     private static final Job.Options OPTIONS = Job.Options.defaults();
