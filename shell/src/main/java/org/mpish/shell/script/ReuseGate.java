@@ -73,7 +73,11 @@ final class ReuseGate {
         Set<String> assigned = new HashSet<>();
         for (int i = 0; i < toks.size(); i++) {
             Tok t = toks.get(i);
-            if ((t.kind == Kind.WORD || t.kind == Kind.STRING || t.kind == Kind.TEMPLATE) && DENIED.contains(t.text)) return new Scan("uses " + t.text, Set.of());
+            boolean classConstructor = t.text.equals("constructor") && t.kind == Kind.WORD && !isMember(toks, i)
+                    && i + 1 < toks.size() && toks.get(i + 1).text.equals("("); // a class's constructor method
+            if ((t.kind == Kind.WORD || t.kind == Kind.STRING || t.kind == Kind.TEMPLATE) && DENIED.contains(t.text) && !classConstructor) {
+                return new Scan("uses " + t.text, Set.of());
+            }
             if (t.kind == Kind.WORD && BUILTINS.contains(t.text) && !isMember(toks, i)) {
                 String next = i + 1 < toks.size() ? toks.get(i + 1).text : "";
                 String before = i > 0 ? toks.get(i - 1).text : "";
