@@ -84,6 +84,9 @@ final class ReuseGate {
                 boolean read = next.equals(".") || next.equals("(") || next.equals("?.")
                         || before.equals("new") || before.equals("instanceof") || before.equals("typeof")
                         || before.equals("extends");
+                boolean declares = before.equals("function") || before.equals("class") || before.equals("var")
+                        || before.equals("let") || before.equals("const");
+                if (declares) return new Scan("declares the built-in " + t.text + " again", Set.of());
                 if (!read) return new Scan("uses the built-in " + t.text + " as a value", Set.of());
             }
             if (t.kind != Kind.PUNCT) continue;

@@ -57,6 +57,8 @@ class ReuseGateTest {
             "Math = {};",                                               // the built-in global itself
             "const M = Math; M.x = 1;",                                 // a built-in as a value (an alias)
             "foo(Number);",
+            "function Math() {}",                                       // a built-in global declared again
+            "class JSON {}",
             "const k = Math[key];",
             "o['toString'] = f;",                                       // an override by a string key
             "o.toString = () => 'x';",                                  // a name a frozen method shadows
