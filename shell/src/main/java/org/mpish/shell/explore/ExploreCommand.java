@@ -180,7 +180,8 @@ public final class ExploreCommand {
         ScheduleExplorer.Result last = null;
         long[] contexts;
         String refusal;
-        try (var jobs = ScheduledRun.warm(setup)) {
+        // many explorations follow: contexts are kept early, while the first half warms up
+        try (var jobs = ScheduledRun.warm(setup, 16)) {
             for (int i = 0; i < o.repeat; i++) {
                 if (i == warm) {
                     start = System.nanoTime();

@@ -70,9 +70,14 @@ public final class WarmJobs implements AutoCloseable {
     private final ReuseGate.Scan scan;
     /** Why contexts are not kept (guarded by this); null while they are, or may be. */
     private String refusal;
-    /** How many jobs are made with fresh contexts before contexts are kept (see {@link #keeping}); guarded by this. */
-    private static final int FRESH_JOBS = Integer.getInteger("mpish.freshJobs", 16);
-    private int jobsMade;
+    /**
+     * How many jobs are made with fresh contexts, by default, before contexts are kept (see {@link #keeping}): a
+     * kept context costs about forty fresh ones to make, and there are up to (workers + 2) x ranks of them, so an
+     * exploration shorter than this gains nothing from them.
+     */
+    public static final int FRESH_JOBS = 150;
+    private final int freshJobs;
+    private int jobsMade; // guarded by this
     /** -Dmpish.keepContexts=false: never keep contexts (to compare). */
     private static final boolean KEEP_OFF = "false".equals(System.getProperty("mpish.keepContexts"));
 
@@ -87,6 +92,12 @@ public final class WarmJobs implements AutoCloseable {
      * could then reach anything), each run gets fresh contexts.
      */
     public WarmJobs(int ranks, List<String> args, Sandbox sandbox, Job.Options options, String code) {
+        this(ranks, args, sandbox, options, code, FRESH_JOBS);
+    }
+
+    /** As above, keeping contexts only after {@code freshJobs} jobs with fresh ones (a caller that knows many runs follow). */
+    public WarmJobs(int ranks, List<String> args, Sandbox sandbox, Job.Options options, String code, int freshJobs) {
+        this.freshJobs = freshJobs;
         this.ranks = ranks;
         this.args = List.copyOf(args);
         this.sandbox = sandbox;
@@ -238,10 +249,10 @@ public final class WarmJobs implements AutoCloseable {
 
     /**
      * Whether this job's contexts may be kept ones: once the gate let the script through and enough runs have
-     * gone by. Making a kept context (freezing every built-in) costs about as much as thirty fresh contexts, so a
+     * gone by. Making a kept context (freezing every built-in) costs about as much as forty fresh contexts, so a
      * short exploration never pays it; a long one (hundreds of schedules) gains about a millisecond per rank per run.
      */
-    private synchronized boolean keeping() { return refusal == null && jobsMade > FRESH_JOBS; }
+    private synchronized boolean keeping() { return refusal == null && jobsMade > freshJobs; }
 
     /** A new kept context, or null (and contexts are not kept from now on) when the script fails the gate's last check. */
     private KeptContext keptContext() {

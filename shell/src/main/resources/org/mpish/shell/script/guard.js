@@ -18,7 +18,7 @@
   const ownKeys = Reflect.ownKeys, gopd = Reflect.getOwnPropertyDescriptor, gpo = Reflect.getPrototypeOf,
         isExt = Reflect.isExtensible, del = Reflect.deleteProperty, define = Reflect.defineProperty,
         preventExtensions = Reflect.preventExtensions, evalGlobal = g.eval, exec = RegExp.prototype.exec,
-        apply = Reflect.apply, is = Object.is;
+        apply = Reflect.apply, is = Object.is, freeze = Object.freeze;
   // properties left writable and put back after each run: [object, key, descriptor]
   const kept = [];
   const keep = (o, k) => { const d = gopd(o, k); if (d !== undefined) kept[kept.length] = [o, k, d]; };
@@ -105,13 +105,16 @@
       if (keptHere !== undefined && isKept(keptHere, k)) continue;
       const data = d.get === undefined && d.set === undefined;
       if (data && d.writable && typeof k === 'string' && typeof d.value === 'function') methodNames.add(k);
-      if (!define(o, k, data ? {configurable: false, writable: false} : {configurable: false})) {
+      // one property at a time only where some stay writable (the global object stays extensible too)
+      if ((o === g || keptHere !== undefined) && !define(o, k, data ? {configurable: false, writable: false} : {configurable: false})) {
         throw new Error('cannot freeze ' + String(k));
       }
     }
     const p = gpo(o);
     if (p !== null) todo[todo.length] = p;
-    if (o !== g && !preventExtensions(o)) throw new Error('cannot freeze an object');
+    if (o !== g && keptHere === undefined) freeze(o);
+    else if (o !== g && !preventExtensions(o)) throw new Error('cannot freeze an object');
+    if (o !== g && isExt(o)) throw new Error('cannot freeze an object');
   }
   apply(exec, empty, ['']);
   const s = readStatics();

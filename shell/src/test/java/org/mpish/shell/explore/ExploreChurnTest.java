@@ -74,7 +74,7 @@ class ExploreChurnTest {
     @Test
     void jobsMadeAheadServeOneRunEachAndEndWithTheExploration() throws Exception {
         ScheduledRun.Setup s = new ScheduledRun.Setup("marks.js", MARKS, 3, List.of(), false, 30, new Sandbox(false, false, false));
-        try (var warm = ScheduledRun.warm(s)) {
+        try (var warm = ScheduledRun.warm(s, 16)) {
             for (int i = 0; i < 50; i++) {
                 ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
                 assertEquals(2, r.runs());
@@ -150,7 +150,7 @@ class ExploreChurnTest {
     void noScheduleSeesWhatAnEarlierOneLeftInItsGlobals() {
         for (String[] script : new String[][] {{"globals.js", GLOBALS}, {"builtins.js", BUILTINS}}) {
             ScheduledRun.Setup s = new ScheduledRun.Setup(script[0], script[1], 3, List.of(), false, 30, new Sandbox(false, false, false));
-            try (var warm = ScheduledRun.warm(s)) {
+            try (var warm = ScheduledRun.warm(s, 16)) {
                 for (int i = 0; i < 30; i++) {
                     ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
                     assertEquals(List.of(), r.problems(), script[0] + ", exploration " + i);
@@ -207,7 +207,7 @@ class ExploreChurnTest {
     @Test
     void keptContextsKeepEveryRunsMarksFromTheNext() {
         ScheduledRun.Setup s = new ScheduledRun.Setup("sneaky.js", SNEAKY, 3, List.of(), false, 30, new Sandbox(false, false, false));
-        try (var warm = ScheduledRun.warm(s)) {
+        try (var warm = ScheduledRun.warm(s, 16)) {
             for (int i = 0; i < 40; i++) {
                 ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
                 assertEquals(List.of(), r.problems(), "exploration " + i);
@@ -226,7 +226,7 @@ class ExploreChurnTest {
             ScheduledRun.Setup s = new ScheduledRun.Setup("order.js", code, 4, List.of(), false, 30, new Sandbox(false, false, false));
             List<String> fresh = new ScheduleExplorer(s, 1000, false).explore().problems().stream().map(p -> p.detail()).sorted().toList();
             assertEquals(2, fresh.size(), fresh.toString());
-            try (var warm = ScheduledRun.warm(s)) {
+            try (var warm = ScheduledRun.warm(s, 16)) {
                 for (int i = 0; i < 30; i++) {
                     ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
                     assertEquals(6, r.runs());
