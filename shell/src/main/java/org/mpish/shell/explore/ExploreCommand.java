@@ -178,7 +178,10 @@ public final class ExploreCommand {
         long schedules = 0, start = 0, cpu0 = 0;
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         ScheduleExplorer.Result last = null;
-        try (var jobs = ScheduledRun.warm(setup)) {
+        long[] contexts;
+        String refusal;
+        // many explorations follow: contexts are kept early, while the first half warms up
+        try (var jobs = ScheduledRun.warm(setup, 16)) {
             for (int i = 0; i < o.repeat; i++) {
                 if (i == warm) {
                     start = System.nanoTime();
@@ -188,10 +191,13 @@ public final class ExploreCommand {
                 last = new ScheduleExplorer(setup, o.maxSchedules, o.sameOutput, jobs).explore();
                 schedules += last.runs();
             }
+            contexts = jobs.contextCounts();
+            refusal = jobs.refusal();
         }
         double secs = (System.nanoTime() - start) / 1e9, cpu = (os.getProcessCpuTime() - cpu0) / 1e9;
         out.printf("RESULT explore.schedules_per_s %.1f schedules/s (%d schedules in %.2f s, %d explorations after %d to warm up; "
-                + "load average %.1f)%n", schedules / secs, schedules, secs, o.repeat - warm, warm, os.getSystemLoadAverage());
+                + "load average %.1f; rank contexts made %d, reused %d%s)%n", schedules / secs, schedules, secs, o.repeat - warm, warm,
+                os.getSystemLoadAverage(), contexts[0], contexts[1], refusal == null ? "" : "; not kept: the script " + refusal);
         out.printf("RESULT explore.cpu_ms_per_schedule %.2f ms (process CPU time over the same schedules)%n", cpu * 1000 / schedules);
         out.printf("RESULT explore.schedules_per_exploration %d schedules (complete: %s, pruned: %d by order, %d impossible, %d duplicates)%n",
                 last.runs(), last.complete(), last.prunedByOrder(), last.impossible(), last.duplicates());

@@ -37,8 +37,11 @@ public final class ScheduledRun {
     private ScheduledRun() {}
 
     /** Jobs and contexts made ahead for runs of {@code s} (close it after the last run). */
-    public static WarmJobs warm(Setup s) {
-        return new WarmJobs(s.ranks(), s.args(), s.sandbox(), s.options().withAbortOnDeadlock(true));
+    public static WarmJobs warm(Setup s) { return warm(s, WarmJobs.FRESH_JOBS); }
+
+    /** As {@link #warm(Setup)}, contexts kept across runs (when the script allows it) after {@code freshJobs} runs. */
+    public static WarmJobs warm(Setup s, int freshJobs) {
+        return new WarmJobs(s.ranks(), s.args(), s.sandbox(), s.options().withAbortOnDeadlock(true), s.code(), freshJobs);
     }
 
     private static final Job.Options OPTIONS = Job.Options.defaults();

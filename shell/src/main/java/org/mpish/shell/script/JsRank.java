@@ -18,26 +18,48 @@ public final class JsRank implements AutoCloseable {
     private final Rank rank;
     private final Context context;
     private final JsValues values;
+    /** The context kept for more runs this one borrows ({@code mpish explore}), or null: a context of its own. */
+    private final KeptContext kept;
 
     public JsRank(Rank rank, Catalogue catalogue, RankOutput out, List<String> args, Sandbox sandbox) {
         this.rank = rank;
         this.context = SandboxContext.open(sandbox, out);
         this.values = JsGlobals.install(context, rank, catalogue, out, args, sandbox);
+        this.kept = null;
     }
+
+    /** One run's view of a kept context (reset, or never used): this run's globals, for {@code rank}. */
+    JsRank(Rank rank, KeptContext kept, Catalogue catalogue, RankOutput out, List<String> args, Sandbox sandbox) {
+        this.rank = rank;
+        this.context = kept.context();
+        this.values = JsGlobals.install(context, rank, catalogue, out, args, sandbox);
+        this.kept = kept;
+        kept.beginRun(out);
+    }
+
+    /** The kept context this run borrows, or null. */
+    KeptContext kept() { return kept; }
 
     public Rank rank() { return rank; }
     public Context context() { return context; }
 
     /** Evaluates code in this rank's context (the rank's own thread only). */
-    public Value eval(Source source) { return context.eval(source); }
+    public Value eval(Source source) { return kept != null ? kept.run(source) : context.eval(source); }
 
     /** A script value converted for a parameter of type {@code t} (see {@link JsValues#argument}). */
     public Object argument(Value v, PType t) { return values.argument(v, t); }
 
-    @Override public void close() { context.close(true); }
+    @Override public void close() {
+        if (kept != null) kept.close();
+        else context.close(true);
+    }
 
     /** Stops whatever runs in this context, from any thread, and closes it; quiet if it is closed already. */
     public void cancel() {
+        if (kept != null) {
+            kept.close();
+            return;
+        }
         try {
             context.close(true);
         } catch (RuntimeException alreadyClosed) {

@@ -39,7 +39,10 @@ final class SandboxContext {
     private SandboxContext() {}
 
     /** A new context on the shared engine; script output (and anything the engine prints) goes to {@code out}. */
-    static Context open(Sandbox sandbox, RankOutput out) {
+    static Context open(Sandbox sandbox, RankOutput out) { return open(sandbox, out.stream()); }
+
+    /** A new context on the shared engine printing to {@code out} (a kept context's, pointed at each run's output). */
+    static Context open(Sandbox sandbox, java.io.OutputStream out) {
         return Context.newBuilder("js")
                 .engine(JsEngine.get())
                 .allowHostAccess(sandbox.hostClasses() ? HostAccess.ALL : HOST_ACCESS)
@@ -50,8 +53,8 @@ final class SandboxContext {
                 .allowNativeAccess(false)
                 .allowPolyglotAccess(PolyglotAccess.NONE)
                 .allowEnvironmentAccess(sandbox.env() ? EnvironmentAccess.INHERIT : EnvironmentAccess.NONE)
-                .out(out.stream())
-                .err(out.stream())
+                .out(out)
+                .err(out)
                 .build();
     }
 }

@@ -86,6 +86,7 @@ public final class ScriptRunner {
     /** Runs {@code code} (named {@code fileName} in messages) and returns the exit status. */
     public int run(String fileName, String code) {
         Source source = Source.newBuilder("js", code, fileName).buildLiteral();
+        if (warm != null && !warm.fitsCode(code)) throw new IllegalArgumentException("warm jobs made for another script");
         WarmJobs.Ready ready = warm == null ? null : warm.take();
         if (ready != null) ready.printTo(out);
         RankOutput output = ready != null ? ready.output : new RankOutput(out, labelAll, ranks);

@@ -12,9 +12,12 @@ import org.mpish.runtime.catalog.Catalogue;
 /**
  * Jobs with their ranks' contexts made ahead, on threads of their own, for a caller that runs one script many
  * times with the same settings ({@code mpish explore}). While one run goes on (the explorer runs one rank at a
- * time, and making the contexts costs several times what running a small script does), the next jobs and their
- * fresh contexts are built, one per core, and the last run's job and contexts are closed. Each job and each context serves exactly one run: nothing a script does (globals,
- * changed built-ins, memory) can reach a later run. All of it, the thread included, ends with {@link #close}.
+ * time), the next jobs are made, one per core, and the last run's job is closed. Each job serves exactly one run.
+ * Contexts are kept ({@link KeptContext}): after a run each one's guard removes the run's globals and checks that
+ * every built-in object is as it was; one that passes serves a later run (with fresh globals for its new rank),
+ * one that fails, or was closed by an abort, is closed and a new context is made in its place. So nothing a script
+ * does (globals, changed built-ins, memory) reaches a later run. All of it, the threads included, ends with
+ * {@link #close}.
  */
 public final class WarmJobs implements AutoCloseable {
     /** How many threads make jobs, and so how many jobs are kept ready (each holds its rank threads and contexts). */
@@ -58,17 +61,63 @@ public final class WarmJobs implements AutoCloseable {
     private boolean closed;
     /** Set when making a job failed: the runs then make their own, as without this. */
     private boolean broken;
+    /** Contexts that passed their check after a run, ready for another (guarded by this). */
+    private final ArrayDeque<KeptContext> kept = new ArrayDeque<>();
+    /** How many contexts were made, and how many times a kept one served another run (guarded by this). */
+    private long made, reused;
+    /** The script the runs run (null: any), and what the gate read in it (null: contexts are not kept). */
+    private final String code;
+    private final ReuseGate.Scan scan;
+    /** Why contexts are not kept (guarded by this); null while they are, or may be. */
+    private String refusal;
+    /**
+     * How many jobs are made with fresh contexts, by default, before contexts are kept (see {@link #keeping}): a
+     * kept context costs about forty fresh ones to make, and there are up to (workers + 2) x ranks of them, so an
+     * exploration shorter than this gains nothing from them.
+     */
+    public static final int FRESH_JOBS = 150;
+    private final int freshJobs;
+    private int jobsMade; // guarded by this
+    /** -Dmpish.keepContexts=false: never keep contexts (to compare). */
+    private static final boolean KEEP_OFF = "false".equals(System.getProperty("mpish.keepContexts"));
 
+    /** Jobs with a fresh context per rank per run (for any script). */
     public WarmJobs(int ranks, List<String> args, Sandbox sandbox, Job.Options options) {
+        this(ranks, args, sandbox, options, null);
+    }
+
+    /**
+     * Jobs for runs of {@code code} only: when {@link ReuseGate} lets the script through, its contexts are kept
+     * across runs (built-ins frozen, globals put back after each run); else, or with host classes allowed (a script
+     * could then reach anything), each run gets fresh contexts.
+     */
+    public WarmJobs(int ranks, List<String> args, Sandbox sandbox, Job.Options options, String code) {
+        this(ranks, args, sandbox, options, code, FRESH_JOBS);
+    }
+
+    /** As above, keeping contexts only after {@code freshJobs} jobs with fresh ones (a caller that knows many runs follow). */
+    public WarmJobs(int ranks, List<String> args, Sandbox sandbox, Job.Options options, String code, int freshJobs) {
+        this.freshJobs = freshJobs;
         this.ranks = ranks;
         this.args = List.copyOf(args);
         this.sandbox = sandbox;
         this.options = options;
+        this.code = code;
+        ReuseGate.Scan scan = null;
+        if (code != null && !KEEP_OFF) {
+            scan = sandbox.hostClasses() ? new ReuseGate.Scan("host classes are allowed", java.util.Set.of()) : ReuseGate.scan(code);
+        }
+        this.scan = scan;
+        if (scan == null) refusal = code == null ? "no script given" : "switched off";
+        else if (scan.refused() != null) refusal = scan.refused();
         for (int i = 0; i < WORKERS; i++) {
             workers[i] = Thread.ofPlatform().daemon(true).name("mpish-warm-jobs-" + i).unstarted(this::work);
             workers[i].start();
         }
     }
+
+    /** Whether jobs from here suit a run of {@code code} (kept contexts serve only the script the gate read). */
+    boolean fitsCode(String code) { return this.code == null || this.code.equals(code); }
 
     /** Whether jobs from here suit a run with these settings. */
     boolean fits(int ranks, List<String> args, Sandbox sandbox, Job.Options options) {
@@ -153,6 +202,14 @@ public final class WarmJobs implements AutoCloseable {
             if (r == null) break;
             dispose(r);
         }
+        for (;;) {
+            KeptContext k;
+            synchronized (this) {
+                k = kept.poll();
+            }
+            if (k == null) break;
+            k.close();
+        }
     }
 
     private Ready make() {
@@ -160,8 +217,29 @@ public final class WarmJobs implements AutoCloseable {
         RankOutput output = new RankOutput(new PrintStream(target, false, StandardCharsets.UTF_8), false, ranks);
         Job job = Catalogue.get().newJob(ranks, options);
         JsRank[] contexts = new JsRank[ranks];
+        synchronized (this) {
+            jobsMade++;
+        }
         try {
-            for (int i = 0; i < ranks; i++) contexts[i] = new JsRank(job.rank(i), Catalogue.get(), output, args, sandbox);
+            for (int i = 0; i < ranks; i++) {
+                KeptContext k;
+                synchronized (this) {
+                    k = refusal != null ? null : kept.poll();
+                    if (k != null) reused++;
+                    else made++;
+                }
+                if (k == null && keeping()) k = keptContext();
+                if (k == null) {
+                    contexts[i] = new JsRank(job.rank(i), Catalogue.get(), output, args, sandbox);
+                    continue;
+                }
+                try {
+                    contexts[i] = new JsRank(job.rank(i), k, Catalogue.get(), output, args, sandbox);
+                } catch (RuntimeException e) {
+                    k.close();
+                    throw e;
+                }
+            }
         } catch (RuntimeException e) {
             dispose(new Ready(job, contexts, output, target));
             throw e;
@@ -169,10 +247,60 @@ public final class WarmJobs implements AutoCloseable {
         return new Ready(job, contexts, output, target);
     }
 
-    private static void dispose(Ready r) {
-        r.job.close();
-        for (JsRank js : r.contexts) if (js != null) js.cancel();
+    /**
+     * Whether this job's contexts may be kept ones: once the gate let the script through and enough runs have
+     * gone by. Making a kept context (freezing every built-in) costs about as much as forty fresh contexts, so a
+     * short exploration never pays it; a long one (hundreds of schedules) gains about a millisecond per rank per run.
+     */
+    private synchronized boolean keeping() { return refusal == null && jobsMade > freshJobs; }
+
+    /** A new kept context, or null (and contexts are not kept from now on) when the script fails the gate's last check. */
+    private KeptContext keptContext() {
+        KeptContext k;
+        try {
+            k = new KeptContext(sandbox, scan.wrappable());
+        } catch (RuntimeException e) {
+            synchronized (this) {
+                refusal = "a kept context could not be made: " + e.getMessage();
+            }
+            return null;
+        }
+        String why = scan.refusal(k.methodNames());
+        if (why == null) return k;
+        k.close();
+        synchronized (this) {
+            refusal = why;
+        }
+        return null;
     }
+
+    /** Why this script's contexts are not kept across runs, or null when they are. */
+    public synchronized String refusal() { return refusal; }
+
+    /** Closes a job; its contexts that pass their check are kept for later runs, the others closed. */
+    private void dispose(Ready r) {
+        r.job.close();
+        for (JsRank js : r.contexts) {
+            if (js == null) continue;
+            KeptContext k = js.kept();
+            boolean keep;
+            synchronized (this) {
+                keep = k != null && !closed && kept.size() < (WORKERS + 2) * ranks;
+            }
+            if (keep && k.reset()) {
+                synchronized (this) {
+                    if (!closed) {
+                        kept.add(k);
+                        continue;
+                    }
+                }
+            }
+            js.cancel();
+        }
+    }
+
+    /** How many contexts were made so far, and how many times a kept one served another run: {made, reused}. */
+    public synchronized long[] contextCounts() { return new long[] {made, reused}; }
 
     /** Ends the workers after they have closed every job they hold; returns when they have. */
     @Override

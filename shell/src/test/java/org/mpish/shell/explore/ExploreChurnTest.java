@@ -1,6 +1,8 @@
 package org.mpish.shell.explore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -72,7 +74,7 @@ class ExploreChurnTest {
     @Test
     void jobsMadeAheadServeOneRunEachAndEndWithTheExploration() throws Exception {
         ScheduledRun.Setup s = new ScheduledRun.Setup("marks.js", MARKS, 3, List.of(), false, 30, new Sandbox(false, false, false));
-        try (var warm = ScheduledRun.warm(s)) {
+        try (var warm = ScheduledRun.warm(s, 16)) {
             for (int i = 0; i < 50; i++) {
                 ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
                 assertEquals(2, r.runs());
@@ -134,6 +136,7 @@ class ExploreChurnTest {
             const it = Object.getPrototypeOf([][Symbol.iterator]()), next = it.next;
             it.next = function replaced() { return next.call(this); };
             Object.freeze(JSON);
+            if ([].leftOnArrays !== 1 || Math.random() !== 4) throw new Error('this run does not see its own changes');
             const comm = MPI.COMM_WORLD;
             const buf = mem.alloc(4);
             if (MPI.Comm_rank(comm) === 0) {
@@ -147,13 +150,94 @@ class ExploreChurnTest {
     void noScheduleSeesWhatAnEarlierOneLeftInItsGlobals() {
         for (String[] script : new String[][] {{"globals.js", GLOBALS}, {"builtins.js", BUILTINS}}) {
             ScheduledRun.Setup s = new ScheduledRun.Setup(script[0], script[1], 3, List.of(), false, 30, new Sandbox(false, false, false));
-            try (var warm = ScheduledRun.warm(s)) {
+            try (var warm = ScheduledRun.warm(s, 16)) {
                 for (int i = 0; i < 30; i++) {
                     ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
                     assertEquals(List.of(), r.problems(), script[0] + ", exploration " + i);
                     assertEquals(2, r.runs());
                 }
+                // the gate sends them to fresh contexts: in a kept one their changes to built-ins would fail
+                assertNotNull(warm.refusal(), script[0]);
+                assertEquals(0, warm.contextCounts()[1], script[0]);
             }
         }
+    }
+
+    /**
+     * A script the gate lets through (it names no built-in's prototype, constructor or global object) that still
+     * reaches them through computed keys, and tries to leave a mark on each for a later run: Array.prototype, the
+     * array iterator prototype, Object.prototype, the Math global replaced, a new global, Error.prototype.name
+     * (left writable, put back after each run), print, the RegExp statics. Its runs share kept contexts; only the
+     * freezing and the reset after each run keep the marks from the next run.
+     */
+    private static final String SNEAKY = """
+            // leaves marks where the gate cannot see them
+            const c = 'constr' + 'uctor', p = 'proto' + 'type', q = '__pro' + 'to__';
+            const G = [][c][c]('return th' + 'is')();
+            const AP = [][c][p], IP = [][Symbol.iterator]()[q], OP = ({})[q], EP = G['Err' + 'or'][p], R = G['Reg' + 'Exp'];
+            const seen = [];
+            if ([].leftMark !== undefined) seen.push('Array.prototype');
+            if (IP.leftMark !== undefined) seen.push('the array iterator prototype');
+            if (({}).leftMark !== undefined) seen.push('Object.prototype');
+            if (typeof Math.max !== 'function') seen.push('Math replaced');
+            if (G['left' + 'Global'] !== undefined) seen.push('a global');
+            if (new Error('x').name !== 'Error') seen.push('Error.prototype.name');
+            if (print.leftMark !== undefined) seen.push('print');
+            if (R.$1 !== '' || R.lastMatch !== '') seen.push('RegExp.$1 ' + R.$1);
+            if (seen.length > 0) throw new Error('an earlier run left marks on ' + seen.join(', '));
+            AP.leftMark = 1;
+            IP.leftMark = 1;
+            OP.leftMark = 1;
+            const m = 'Ma' + 'th', g = 'left' + 'Global', pr = 'pr' + 'int';
+            G[m] = 1;
+            G[g] = 1;
+            EP.name = 'changed';
+            const printed = G[pr];
+            printed.leftMark = 1;
+            /(b+)/.exec('abbc');
+            const comm = MPI.COMM_WORLD;
+            const buf = mem.alloc(4);
+            if (MPI.Comm_rank(comm) === 0) {
+              for (let i = 1; i < MPI.Comm_size(comm); i++) MPI.Recv(buf, 1, MPI.INT, MPI.ANY_SOURCE, 0, comm);
+            } else {
+              MPI.Send(buf, 1, MPI.INT, 0, 0, comm);
+            }
+            """;
+
+    @Test
+    void keptContextsKeepEveryRunsMarksFromTheNext() {
+        ScheduledRun.Setup s = new ScheduledRun.Setup("sneaky.js", SNEAKY, 3, List.of(), false, 30, new Sandbox(false, false, false));
+        try (var warm = ScheduledRun.warm(s, 16)) {
+            for (int i = 0; i < 40; i++) {
+                ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
+                assertEquals(List.of(), r.problems(), "exploration " + i);
+                assertEquals(2, r.runs());
+            }
+            assertNull(warm.refusal(), "the gate should let this script through");
+            assertTrue(warm.contextCounts()[1] > 100, "contexts reused: " + warm.contextCounts()[1]);
+        }
+    }
+
+    @Test
+    void keptContextsReportWhatFreshOnesReportAndLeaveNoThreadBehind() throws Exception {
+        // ORDER has code on its first line, so it runs as global code (an indirect eval); the same text after a
+        // comment line runs as a function body: both report each problem as a fresh context does
+        for (String code : new String[] {ORDER, "// the same, as a function body\n" + ORDER}) {
+            ScheduledRun.Setup s = new ScheduledRun.Setup("order.js", code, 4, List.of(), false, 30, new Sandbox(false, false, false));
+            List<String> fresh = new ScheduleExplorer(s, 1000, false).explore().problems().stream().map(p -> p.detail()).sorted().toList();
+            assertEquals(2, fresh.size(), fresh.toString());
+            try (var warm = ScheduledRun.warm(s, 16)) {
+                for (int i = 0; i < 30; i++) {
+                    ScheduleExplorer.Result r = new ScheduleExplorer(s, 1000, false, warm).explore();
+                    assertEquals(6, r.runs());
+                    assertEquals(fresh, r.problems().stream().map(p -> p.detail()).sorted().toList(), "exploration " + i);
+                }
+                assertNull(warm.refusal());
+                assertTrue(warm.contextCounts()[1] > 0, "no context was reused");
+            }
+        }
+        long end = System.nanoTime() + 10_000_000_000L;
+        while (!ours().isEmpty() && System.nanoTime() < end) Thread.sleep(20);
+        assertEquals(List.of(), ours(), "threads of explored runs still alive");
     }
 }
