@@ -78,7 +78,8 @@ final class Typed {
             throw new IllegalStateException(call + ": the typed body's first parameter is the Rank");
         }
         try {
-            return L.unreflect(sam).bindTo(shape.cast(lambda));
+            // the shape may be package-private to its declaration: a lookup in its own class reaches it
+            return MethodHandles.privateLookupIn(shape, L).unreflect(sam).bindTo(shape.cast(lambda));
         } catch (IllegalAccessException e) {
             throw new IllegalStateException(call + ": cannot reach " + shape.getName(), e);
         }

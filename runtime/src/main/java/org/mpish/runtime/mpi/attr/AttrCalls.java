@@ -97,12 +97,12 @@ public final class AttrCalls implements CallFamily {
     }
 
     /** The typed body of MPI_*_set_attr (Catalogue.CallBuilder#typed): a live object and keyval, any value. */
-    public interface Set {
+    interface Set {
         void run(org.mpish.runtime.Rank r, Attributable object, Keyval keyval, Object value);
     }
 
     /** The typed body of MPI_*_get_attr: {attribute_val, flag}. */
-    public interface Get {
+    interface Get {
         Object[] run(org.mpish.runtime.Rank r, Attributable object, Keyval keyval);
     }
 

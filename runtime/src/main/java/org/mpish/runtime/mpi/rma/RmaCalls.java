@@ -98,23 +98,23 @@ public final class RmaCalls implements CallFamily {
     // the typed bodies' shapes (Catalogue.CallBuilder#typed): the inputs in C order, counts as long for the _c forms
 
     /** MPI_Put, MPI_Get: origin address, count, datatype; target rank, displacement, count, datatype; window. */
-    public interface Transfer {
+    interface Transfer {
         void run(Rank r, long origin, long originCount, Datatype originType, int target, long disp, long targetCount, Datatype targetType, Win win);
     }
 
     /** MPI_Accumulate: a transfer with an operation before the window. */
-    public interface Accumulate {
+    interface Accumulate {
         void run(Rank r, long origin, long originCount, Datatype originType, int target, long disp, long targetCount, Datatype targetType,
                  Op op, Win win);
     }
 
     /** MPI_Fetch_and_op. */
-    public interface FetchAndOp {
+    interface FetchAndOp {
         void run(Rank r, long origin, long result, Datatype type, int target, long disp, Op op, Win win);
     }
 
     /** MPI_Compare_and_swap. */
-    public interface CompareAndSwap {
+    interface CompareAndSwap {
         void run(Rank r, long origin, long compare, long result, Datatype type, int target, long disp, Win win);
     }
 

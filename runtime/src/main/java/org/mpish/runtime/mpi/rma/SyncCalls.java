@@ -76,7 +76,7 @@ public final class SyncCalls implements CallFamily {
     }
 
     /** The typed body of a call on one rank of a window (MPI_Win_flush). */
-    public interface RankWin {
+    interface RankWin {
         void run(Rank r, int rank, Win win);
     }
 }
