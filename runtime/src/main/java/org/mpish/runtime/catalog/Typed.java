@@ -119,6 +119,7 @@ final class Typed {
             }
         }
         Class<?> r = t.returnType();
+        if (call.outputCount() > 0 && r == void.class) throw new IllegalStateException(call.name() + ": declares outputs, but the typed body returns nothing");
         if (call.outputCount() == 0 && r != void.class && !call.returnsResult()) throw new IllegalStateException(call.name() + ": no outputs, but the typed body returns " + r);
         if (call.outputCount() > 1 && r != Object[].class) throw new IllegalStateException(call.name() + ": several outputs come as an Object[]");
         if (call.intForm() != null && call.intForm().narrowsOutputs() && r.isPrimitive()) {
