@@ -1,5 +1,6 @@
 package org.mpish.bench;
 
+import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.CallHandle;
@@ -15,9 +16,11 @@ final class Api {
     private Api() {}
 
     static final Catalogue CAT = Catalogue.get();
-    private static final CallHandle SEND = lookup("MPI_Send"), BSEND = lookup("MPI_Bsend"), RECV = lookup("MPI_Recv"),
-            ISEND = lookup("MPI_Isend"), IRECV = lookup("MPI_Irecv"), WAITALL = lookup("MPI_Waitall"),
-            BUFFER_ATTACH = lookup("MPI_Buffer_attach"), BUFFER_DETACH = lookup("MPI_Buffer_detach");
+    private static final CallHandle WAITALL = lookup("MPI_Waitall"), BUFFER_ATTACH = lookup("MPI_Buffer_attach"),
+            BUFFER_DETACH = lookup("MPI_Buffer_detach");
+    /** The point-to-point calls' typed entries (see {@link #typed}). */
+    private static final MethodHandle SEND = typed("MPI_Send"), BSEND = typed("MPI_Bsend"), RECV = typed("MPI_Recv"),
+            ISEND = typed("MPI_Isend"), IRECV = typed("MPI_Irecv");
 
     /** A predefined name's value on rank {@code r} (MPI_COMM_WORLD, MPI_BYTE, MPI_SUM, ...), as a script sees it. */
     static Object constant(Rank r, String name) { return CAT.constant(name).value().apply(r); }
@@ -42,24 +45,62 @@ final class Api {
 
     static Object[] invoke(Rank r, CallHandle c, Object... args) { return c.invoke(r, args); }
 
+    /**
+     * A call's typed entry ({@link CallHandle#typed}): its inputs as the declaration types them (int, long, a
+     * handle as Object), no argument array, the same checks as {@link CallHandle#invoke}. Kept in a static final
+     * field and called with invokeExact, the whole call compiles into the benchmark loop.
+     */
+    static MethodHandle typed(String name) {
+        MethodHandle m = lookup(name).typed();
+        if (m == null) throw new IllegalArgumentException(name + " is declared without a typed body");
+        return m;
+    }
+
+    /** What a typed call threw, to rethrow unchecked (invokeExact is declared to throw Throwable). */
+    static RuntimeException rethrow(Throwable t) {
+        if (t instanceof RuntimeException e) return e;
+        if (t instanceof Error e) throw e;
+        return new IllegalStateException(t);
+    }
+
     static void send(Rank r, long buf, int count, Object type, int dest, int tag, Object comm) {
-        SEND.invoke(r, new Object[] {buf, count, type, dest, tag, comm});
+        try {
+            SEND.invokeExact(r, buf, count, type, dest, tag, comm);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static void bsend(Rank r, long buf, int count, Object type, int dest, int tag, Object comm) {
-        BSEND.invoke(r, new Object[] {buf, count, type, dest, tag, comm});
+        try {
+            BSEND.invokeExact(r, buf, count, type, dest, tag, comm);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static void recv(Rank r, long buf, int count, Object type, int source, int tag, Object comm) {
-        RECV.invoke(r, new Object[] {buf, count, type, source, tag, comm});
+        try {
+            Object status = RECV.invokeExact(r, buf, count, type, source, tag, comm);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static Object isend(Rank r, long buf, int count, Object type, int dest, int tag, Object comm) {
-        return ISEND.invoke(r, new Object[] {buf, count, type, dest, tag, comm})[0];
+        try {
+            return (Object) ISEND.invokeExact(r, buf, count, type, dest, tag, comm);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static Object irecv(Rank r, long buf, int count, Object type, int source, int tag, Object comm) {
-        return IRECV.invoke(r, new Object[] {buf, count, type, source, tag, comm})[0];
+        try {
+            return (Object) IRECV.invokeExact(r, buf, count, type, source, tag, comm);
+        } catch (Throwable t) {
+            throw rethrow(t);
+        }
     }
 
     static void waitAll(Rank r, Object[] requests) {

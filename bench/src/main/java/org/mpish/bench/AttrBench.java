@@ -24,7 +24,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public class AttrBench {
     static final int OPS = 200_000;
-    static final org.mpish.runtime.catalog.CallHandle SET_ATTR = Api.lookup("MPI_Comm_set_attr"), GET_ATTR = Api.lookup("MPI_Comm_get_attr");
+    /** The calls' typed entries (Api.typed). */
+    static final java.lang.invoke.MethodHandle SET_ATTR = Api.typed("MPI_Comm_set_attr"), GET_ATTR = Api.typed("MPI_Comm_get_attr");
 
     /** The number of attributes on the communicator. */
     @Param({"1", "1000"})
@@ -54,9 +55,14 @@ public class AttrBench {
         cpu.add(h.onCpu(0, r -> {
             long before = deletes[0];
             int n = keys.length;
-            for (int i = 0, j = 0; i < OPS; i++) {
-                Api.invoke(r, SET_ATTR, comm, keys[j], (long) j);
-                if (++j == n) j = 0;
+            Object c = comm;
+            try {
+                for (int i = 0, j = 0; i < OPS; i++) {
+                    SET_ATTR.invokeExact(r, c, keys[j], (Object) (long) j);
+                    if (++j == n) j = 0;
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
             Harness.check(deletes[0] - before == OPS, "one delete callback per replacement");
         }), OPS);
@@ -68,9 +74,14 @@ public class AttrBench {
         cpu.add(h.onCpu(0, r -> {
             int n = keys.length;
             long sum = 0;
-            for (int i = 0, j = 0; i < OPS; i++) {
-                sum += (Long) Api.invoke(r, GET_ATTR, comm, keys[j])[0];
-                if (++j == n) j = 0;
+            Object c = comm;
+            try {
+                for (int i = 0, j = 0; i < OPS; i++) {
+                    sum += (Long) ((Object[]) GET_ATTR.invokeExact(r, c, keys[j]))[0];
+                    if (++j == n) j = 0;
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
             long full = (long) n * (n - 1) / 2, rounds = OPS / n, rest = OPS % n;
             Harness.check(sum == rounds * full + rest * (rest - 1) / 2, "get_attr values");

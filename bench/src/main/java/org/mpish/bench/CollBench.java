@@ -30,7 +30,8 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Benchmark)
 public class CollBench {
     static final int OPS = 2_000, BIG_OPS = 40, BIG = 131_072;
-    static final CallHandle BARRIER = Api.lookup("MPI_Barrier"), BCAST = Api.lookup("MPI_Bcast"), ALLREDUCE = Api.lookup("MPI_Allreduce"),
+    static final java.lang.invoke.MethodHandle BARRIER = Api.typed("MPI_Barrier");
+    static final CallHandle BCAST = Api.lookup("MPI_Bcast"), ALLREDUCE = Api.lookup("MPI_Allreduce"),
             ALLTOALL = Api.lookup("MPI_Alltoall");
 
     @Param({"2", "4"})
@@ -88,7 +89,13 @@ public class CollBench {
     public void barrier(CpuTime cpu) {
         spmd(cpu, OPS, r -> {
             Object w = world[r.id()];
-            cpu(r, () -> { for (int i = 0; i < OPS; i++) Api.invoke(r, BARRIER, w); });
+            cpu(r, () -> {
+                try {
+                    for (int i = 0; i < OPS; i++) BARRIER.invokeExact(r, w);
+                } catch (Throwable e) {
+                    throw Api.rethrow(e);
+                }
+            });
         });
     }
 

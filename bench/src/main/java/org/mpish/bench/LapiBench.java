@@ -28,8 +28,10 @@ public class LapiBench {
     static final int OPS = 20_000;
     static final int AM_TRIPS = 5_000;
     /** Looked up once, as a script's MPI/LAPI object does on first use: the hot loops pay no lookup by name. */
-    static final org.mpish.runtime.catalog.CallHandle PUT = Api.lookup("LAPI_Put"), GET = Api.lookup("LAPI_Get"),
-            RMW = Api.lookup("LAPI_Rmw"), AMSEND = Api.lookup("LAPI_Amsend"), WAITCNTR = Api.lookup("LAPI_Waitcntr");
+    static final org.mpish.runtime.catalog.CallHandle RMW = Api.lookup("LAPI_Rmw");
+    /** The typed entries (Api.typed) of the calls declared with typed bodies. */
+    static final java.lang.invoke.MethodHandle PUT = Api.typed("LAPI_Put"), GET = Api.typed("LAPI_Get"), AMSEND = Api.typed("LAPI_Amsend"),
+            WAITCNTR = Api.typed("LAPI_Waitcntr");
 
     Harness h;
     int[] hndl = new int[2];
@@ -56,7 +58,13 @@ public class LapiBench {
             Callback reply = new Callback() {
                 @Override public Object call(Object... a) {
                     // at task 1: answer task 0 with an empty active message that bumps task 0's counter
-                    if (r.id() == 1) Api.invoke(r, AMSEND, (long) hndl[1], 0L, handlers[0], 0L, 0L, 0L, 0L, amCntrs[0], null, null);
+                    if (r.id() == 1) {
+                        try {
+                            AMSEND.invokeExact(r, hndl[1], 0, (Object) handlers[0], 0L, 0, 0L, 0L, amCntrs[0], 0L, 0L);
+                        } catch (Throwable e) {
+                            throw Api.rethrow(e);
+                        }
+                    }
                     return null;
                 }
                 @Override public String describe() { return "reply"; }
@@ -84,10 +92,15 @@ public class LapiBench {
     public void put8B(CpuTime cpu) {
         cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
-            for (long i = 0; i < OPS; i++) {
-                r.memory().writeLong(src, i);
-                Api.invoke(r, PUT, hd, 1L, 8L, bufs[1], src, 0L, cntr[0], 0L);
-                Api.invoke(r, WAITCNTR, hd, cntr[0], 1L);
+            int hi = (int) hd;
+            try {
+                for (long i = 0; i < OPS; i++) {
+                    r.memory().writeLong(src, i);
+                    PUT.invokeExact(r, hi, 1, 8L, bufs[1], src, 0L, cntr[0], 0L);
+                    int now = (int) WAITCNTR.invokeExact(r, hi, cntr[0], 1);
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
         }), OPS);
         Harness.check(h.rank(1).memory().readLong(buf[1]) == OPS - 1, "LAPI_Put landed");
@@ -98,11 +111,16 @@ public class LapiBench {
         h.rank(1).memory().writeLong(buf[1] + 8, 4242);
         cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
-            for (int i = 0; i < OPS; i++) {
-                r.memory().writeLong(src, 0);
-                Api.invoke(r, GET, hd, 1L, 8L, bufs[1] + 8, src, 0L, cntr[0]);
-                Api.invoke(r, WAITCNTR, hd, cntr[0], 1L);
-                Harness.check(r.memory().readLong(src) == 4242, "LAPI_Get read the target");
+            int hi = (int) hd;
+            try {
+                for (int i = 0; i < OPS; i++) {
+                    r.memory().writeLong(src, 0);
+                    GET.invokeExact(r, hi, 1, 8L, bufs[1] + 8, src, 0L, cntr[0]);
+                    int now = (int) WAITCNTR.invokeExact(r, hi, cntr[0], 1);
+                    Harness.check(r.memory().readLong(src) == 4242, "LAPI_Get read the target");
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
         }), OPS);
     }
@@ -114,7 +132,7 @@ public class LapiBench {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
                 Api.invoke(r, RMW, hd, (long) FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
-                Api.invoke(r, WAITCNTR, hd, cntr[0], 1L);
+                waitcntr(r, (int) hd, cntr[0], 1);
                 Harness.check(r.memory().readInt(prev) == i, "LAPI_Rmw previous value");
             }
         }), OPS);
@@ -127,13 +145,17 @@ public class LapiBench {
         h.spmd(r -> {
             long hd = hndl[r.id()];
             if (r.id() == 0) {
-                for (int i = 0; i < AM_TRIPS; i++) {
-                    Api.invoke(r, AMSEND, hd, 1L, handlers[1], 0L, 0L, 0L, 0L, amCntrs[1], null, null);
-                    Api.invoke(r, WAITCNTR, hd, amCntr[0], 1L);
+                try {
+                    for (int i = 0; i < AM_TRIPS; i++) {
+                        AMSEND.invokeExact(r, (int) hd, 1, (Object) handlers[1], 0L, 0, 0L, 0L, amCntrs[1], 0L, 0L);
+                        int now = (int) WAITCNTR.invokeExact(r, (int) hd, amCntr[0], 1);
+                    }
+                } catch (Throwable e) {
+                    throw Api.rethrow(e);
                 }
             } else {
                 // task 1 is a progress point until all the messages have arrived (its handler replies to each)
-                Api.invoke(r, WAITCNTR, hd, amCntr[1], (long) AM_TRIPS);
+                waitcntr(r, (int) hd, amCntr[1], AM_TRIPS);
             }
         });
     }
@@ -188,9 +210,17 @@ public class LapiBench {
             long hd = m.hndl[i];
             for (int k = 0; k < CONTENDED_OPS; k++) {
                 Api.invoke(r, RMW, hd, (long) FETCH_AND_ADD, 0L, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
-                Api.invoke(r, WAITCNTR, hd, m.cntr[i], 1L);
+                waitcntr(r, (int) hd, m.cntr[i], 1);
             }
         });
         Harness.check(m.h.rank(0).memory().readInt(m.target) == CONTENDED_OPS * m.tasks, "contended LAPI_Rmw counter");
+    }
+
+    static int waitcntr(org.mpish.runtime.Rank r, int hndl, long cntr, int val) {
+        try {
+            return (int) WAITCNTR.invokeExact(r, hndl, cntr, val);
+        } catch (Throwable e) {
+            throw Api.rethrow(e);
+        }
     }
 }

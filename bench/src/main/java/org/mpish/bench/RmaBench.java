@@ -3,9 +3,7 @@ package org.mpish.bench;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.concurrent.TimeUnit;
-import org.mpish.runtime.catalog.CallHandle;
-import org.mpish.runtime.mpi.datatype.Datatype;
-import org.mpish.runtime.mpi.rma.Win;
+import java.lang.invoke.MethodHandle;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -31,8 +29,11 @@ public class RmaBench {
     static final int OPS = 100_000;
     static final int WIN_BYTES = 16 << 20;
     static final int BW_ROUNDS = 8;
-    static final CallHandle PUT = Api.lookup("MPI_Put"), GET = Api.lookup("MPI_Get"), FLUSH = Api.lookup("MPI_Win_flush"),
-            FETCH_AND_OP = Api.lookup("MPI_Fetch_and_op"), COMPARE_AND_SWAP = Api.lookup("MPI_Compare_and_swap");
+    /** The calls' typed entries (Api.typed): no argument array, no boxing, the catalogue's checks all kept. */
+    static final MethodHandle PUT = Api.typed("MPI_Put"), GET = Api.typed("MPI_Get"), FLUSH = Api.typed("MPI_Win_flush"),
+            FETCH_AND_OP = Api.typed("MPI_Fetch_and_op"), COMPARE_AND_SWAP = Api.typed("MPI_Compare_and_swap");
+    /** The same put and flush the way the shell and scripts call them: an argument array, boxed numbers, Args. */
+    static final org.mpish.runtime.catalog.CallHandle PUT_OBJECTS = Api.lookup("MPI_Put"), FLUSH_OBJECTS = Api.lookup("MPI_Win_flush");
 
     Harness h;
     Object[] win;
@@ -76,10 +77,48 @@ public class RmaBench {
         cpu.add(h.onCpu(0, r -> {
             Object w = win[0];
             MemorySegment o = r.memory().segment(origin, 8);
+            Object t = bytes;
+            try {
+                for (long i = 0; i < OPS; i++) {
+                    o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
+                    PUT.invokeExact(r, origin, 8, t, 1, 64L, 8, t, w);
+                    FLUSH.invokeExact(r, 1, w);
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
+            }
+            Harness.check(target(72).get(ValueLayout.JAVA_LONG_UNALIGNED, 64) == OPS - 1, "put landed");
+        }), OPS);
+    }
+
+    /** The put + flush above through {@code CallHandle.invoke} (an Object[] per call): what the typed entry saves. */
+    @Benchmark @OperationsPerInvocation(OPS)
+    public void put8BObjects(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
+            Object w = win[0];
+            MemorySegment o = r.memory().segment(origin, 8);
             for (long i = 0; i < OPS; i++) {
                 o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
-                Api.invoke(r, PUT, origin, 8, bytes, 1, 64L, 8, bytes, w);
-                Api.invoke(r, FLUSH, 1, w);
+                Api.invoke(r, PUT_OBJECTS, origin, 8, bytes, 1, 64L, 8, bytes, w);
+                Api.invoke(r, FLUSH_OBJECTS, 1, w);
+            }
+            Harness.check(target(72).get(ValueLayout.JAVA_LONG_UNALIGNED, 64) == OPS - 1, "put landed");
+        }), OPS);
+    }
+
+    /**
+     * Reference only, not a path users take: the same put + flush with the engine's own methods called directly
+     * ({@link EngineReference}), no catalogue. The floor the catalogue rows are compared with.
+     */
+    @Benchmark @OperationsPerInvocation(OPS)
+    public void put8BEngineReference(CpuTime cpu) {
+        cpu.add(h.onCpu(0, r -> {
+            Object w = win[0];
+            MemorySegment o = r.memory().segment(origin, 8);
+            Object t = bytes;
+            for (long i = 0; i < OPS; i++) {
+                o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
+                EngineReference.putFlush(r, origin, 8, t, 1, 64L, w);
             }
             Harness.check(target(72).get(ValueLayout.JAVA_LONG_UNALIGNED, 64) == OPS - 1, "put landed");
         }), OPS);
@@ -93,10 +132,15 @@ public class RmaBench {
             Object w = win[0];
             MemorySegment o = r.memory().segment(origin, 8);
             long sum = 0;
-            for (int i = 0; i < OPS; i++) {
-                Api.invoke(r, GET, origin, 8, bytes, 1, 0L, 8, bytes, w);
-                Api.invoke(r, FLUSH, 1, w);
-                sum += o.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+            Object t = bytes;
+            try {
+                for (int i = 0; i < OPS; i++) {
+                    GET.invokeExact(r, origin, 8, t, 1, 0L, 8, t, w);
+                    FLUSH.invokeExact(r, 1, w);
+                    sum += o.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
             Harness.check(sum == 0x1234_5678_9abcL * OPS, "get read the target");
         }), OPS);
@@ -110,10 +154,15 @@ public class RmaBench {
             MemorySegment o = r.memory().segment(origin, 8), res = r.memory().segment(result, 8);
             o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 1);
             long sum = 0;
-            for (int i = 0; i < OPS; i++) {
-                Api.invoke(r, FETCH_AND_OP, origin, result, longs, 1, 8L, sumOp, w);
-                Api.invoke(r, FLUSH, 1, w);
-                sum += res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+            Object t = longs, op = sumOp;
+            try {
+                for (int i = 0; i < OPS; i++) {
+                    FETCH_AND_OP.invokeExact(r, origin, result, t, 1, 8L, op, w);
+                    FLUSH.invokeExact(r, 1, w);
+                    sum += res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0);
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
             Harness.check(target(16).get(ValueLayout.JAVA_LONG_UNALIGNED, 8) == OPS && sum == (long) OPS * (OPS - 1) / 2,
                     "fetch_and_op counter");
@@ -126,12 +175,17 @@ public class RmaBench {
         cpu.add(h.onCpu(0, r -> {
             Object w = win[0];
             MemorySegment o = r.memory().segment(origin, 8), c = r.memory().segment(compare, 8), res = r.memory().segment(result, 8);
-            for (long i = 0; i < OPS; i++) {
-                c.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
-                o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i + 1);
-                Api.invoke(r, COMPARE_AND_SWAP, origin, compare, result, longs, 1, 16L, w);
-                Api.invoke(r, FLUSH, 1, w);
-                Harness.check(res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == i, "compare_and_swap succeeded");
+            Object t = longs;
+            try {
+                for (long i = 0; i < OPS; i++) {
+                    c.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i);
+                    o.set(ValueLayout.JAVA_LONG_UNALIGNED, 0, i + 1);
+                    COMPARE_AND_SWAP.invokeExact(r, origin, compare, result, t, 1, 16L, w);
+                    FLUSH.invokeExact(r, 1, w);
+                    Harness.check(res.get(ValueLayout.JAVA_LONG_UNALIGNED, 0) == i, "compare_and_swap succeeded");
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
         }), OPS);
     }
@@ -141,12 +195,17 @@ public class RmaBench {
     public void putBw1MiB(CpuTime cpu) {
         cpu.add(h.onCpu(0, r -> {
             Object w = win[0];
-            for (int k = 0; k < BW_ROUNDS; k++) {
-                for (int j = 0; j < 16; j++) Api.invoke(r, PUT, big, 1 << 20, bytes, 1, (long) j << 20, 1 << 20, bytes, w);
-                Api.invoke(r, FLUSH, 1, w);
+            Object t = bytes;
+            try {
+                for (int k = 0; k < BW_ROUNDS; k++) {
+                    for (int j = 0; j < 16; j++) PUT.invokeExact(r, big, 1 << 20, t, 1, (long) j << 20, 1 << 20, t, w);
+                    FLUSH.invokeExact(r, 1, w);
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
-            MemorySegment t = target(WIN_BYTES);
-            Harness.check(t.get(ValueLayout.JAVA_BYTE, 0) == 7 && t.get(ValueLayout.JAVA_BYTE, WIN_BYTES - 1) == 7, "put data landed");
+            MemorySegment landed = target(WIN_BYTES);
+            Harness.check(landed.get(ValueLayout.JAVA_BYTE, 0) == 7 && landed.get(ValueLayout.JAVA_BYTE, WIN_BYTES - 1) == 7, "put data landed");
         }), 16 * BW_ROUNDS);
     }
 
@@ -200,9 +259,13 @@ public class RmaBench {
         m.h.spmd(r -> {
             int i = r.id();
             Object w = m.win[i];
-            for (int k = 0; k < CONTENDED_OPS; k++) {
-                Api.invoke(r, FETCH_AND_OP, m.origin[i], m.result[i], m.longs[i], 0, 0L, m.sumOp[i], w);
-                Api.invoke(r, FLUSH, 0, w);
+            try {
+                for (int k = 0; k < CONTENDED_OPS; k++) {
+                    FETCH_AND_OP.invokeExact(r, m.origin[i], m.result[i], m.longs[i], 0, 0L, m.sumOp[i], w);
+                    FLUSH.invokeExact(r, 0, w);
+                }
+            } catch (Throwable e) {
+                throw Api.rethrow(e);
             }
         });
         Harness.check(m.h.rank(0).memory().readLong(m.base[0]) == (long) CONTENDED_OPS * m.ranks, "contended counter");

@@ -84,6 +84,8 @@ public final class Suite {
         FIGURES.put("P2pBench.pairsSendRecv8B:ranks=4", us("pt2pt.send_recv.lat_8B.pairs_4ranks"));
         FIGURES.put("P2pBench.pairsSendRecv8B:ranks=16", us("pt2pt.send_recv.lat_8B.pairs_16ranks"));
         FIGURES.put("RmaBench.put8B", us("rma.put_8B_flush.lat"));
+        FIGURES.put("RmaBench.put8BObjects", us("rma.put_8B_flush.object_path"));
+        FIGURES.put("RmaBench.put8BEngineReference", us("rma.put_8B_flush.engine_reference"));
         FIGURES.put("RmaBench.get8B", us("rma.get_8B_flush.lat"));
         FIGURES.put("RmaBench.fetchAndOp", us("rma.fetch_and_op_sum_long.lat"));
         FIGURES.put("RmaBench.compareAndSwap", us("rma.compare_and_swap_long.lat"));

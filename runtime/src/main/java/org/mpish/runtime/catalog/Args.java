@@ -67,10 +67,12 @@ public final class Args {
     public Handle handle(int i) { return (Handle) values[i]; }
 
     /** A live handle of the parameter's kind, else MpiException of that kind's class. */
-    public Handle valid(int i) {
-        Handle h = (Handle) values[i];
-        if (h.isNull()) throw invalid(i, h.name() + " is not a valid " + h.kind().noun() + " here");
-        if (h.isFreed()) throw invalid(i, h.name() + " has been freed");
+    public Handle valid(int i) { return valid(call.inputArray()[i], (Handle) values[i]); }
+
+    /** {@code h}, given for {@code p}, if it is live; else MpiException of its kind's class (the typed way checks so too). */
+    static Handle valid(Param p, Handle h) {
+        if (h.isNull()) throw invalid(p, h.name() + " is not a valid " + h.kind().noun() + " here");
+        if (h.isFreed()) throw invalid(p, h.name() + " has been freed");
         return h;
     }
 
@@ -81,8 +83,7 @@ public final class Args {
     public Keyval keyval(int i) { return (Keyval) valid(i); }
     public Errhandler errhandler(int i) { return (Errhandler) valid(i); }
 
-    private MpiException invalid(int i, String what) {
-        Param p = call.inputs().get(i);
+    private static MpiException invalid(Param p, String what) {
         HandleKind k = p.type().handleKind();
         return new MpiException(k.errorClass(), p.name() + ": " + what);
     }

@@ -118,6 +118,13 @@ public final class Call {
         this.intForm = intForm;
     }
     CallImpl body() { return body != null ? body : impl; }
+    /** The typed body, for a call declared with {@link Catalogue.CallBuilder#typed} (else null): (Rank, inputs...) result. */
+    private java.lang.invoke.MethodHandle typedBody;
+    java.lang.invoke.MethodHandle typedBody() { return typedBody; }
+    void typedBody(java.lang.invoke.MethodHandle b) {
+        Typed.check(this, b);
+        typedBody = b;
+    }
     LargeCounts.IntForm intForm() { return intForm; }
     CallHandle handle() { return handle; }
     /** How many times the call was made through {@link Invoker} before it had its own invoker (counted loosely). */

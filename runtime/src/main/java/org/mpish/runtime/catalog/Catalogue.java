@@ -227,16 +227,36 @@ public final class Catalogue {
          * beyond an int is MPI_ERR_COUNT naming it; a result beyond an int is MPI_UNDEFINED or MPI_ERR_VALUE_TOO_LARGE)
          * and {@code name_c}, with MPI_Count (or MPI_Aint) there and the same implementation.
          */
-        public Call impl(CallImpl impl) {
+        public Call impl(CallImpl impl) { return declare(impl, null); }
+
+        /**
+         * Declares the call with a typed body: {@code body} is a lambda of {@code shape}, a functional interface
+         * whose method takes the {@link Rank} and then one parameter per input in order, typed as the input is
+         * ({@code int} for an int, {@code long} for a long, count or address, a handle class such as
+         * {@code Win} for a handle the call needs live, {@code Handle} or {@code Object} for one it checks
+         * itself or a value); it returns nothing, the one output, or an {@code Object[]} of several. The
+         * {@code Object[]} way (shell, scripts) reads each input from {@link Args} and calls the same body; a
+         * {@link CallHandle#typed} entry calls it with no array, no boxing and no {@code Args}. A count the
+         * large-count form widens is best taken as {@code long}: the int form and {@code _c} share the body.
+         */
+        public <T> Call typed(Class<T> shape, T body) {
+            return declare(null, Typed.body(name, shape, body));
+        }
+
+        private Call declare(CallImpl given, java.lang.invoke.MethodHandle typed) {
+            CallImpl impl = typed != null ? Typed.impl(typed) : given;
             boolean large = !name.endsWith("_c") && params.stream().anyMatch(p -> p.type().large() != null);
             LargeCounts.IntForm intForm = large ? LargeCounts.intForm(name, params) : null;
             Call c = new Call(name, family, summary, List.copyOf(params), intForm != null ? intForm.around(impl) : impl,
                     errorParam, deprecated, cReturn, resultName, declaredAt);
             c.body(impl, intForm);
+            if (typed != null) c.typedBody(typed);
             owner.add(c);
             if (large) {
-                owner.add(new Call(name + "_c", family, summary, LargeCounts.largeParams(params), impl, errorParam, deprecated,
-                        cReturn, resultName, declaredAt));
+                Call l = new Call(name + "_c", family, summary, LargeCounts.largeParams(params), impl, errorParam, deprecated,
+                        cReturn, resultName, declaredAt);
+                if (typed != null) l.typedBody(typed);
+                owner.add(l);
             }
             return c;
         }

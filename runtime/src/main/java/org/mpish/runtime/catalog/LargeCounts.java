@@ -72,6 +72,9 @@ final class LargeCounts {
         }
 
         /** The implementation's result with every int count output narrowed to an int. */
+        /** Whether some output is a count that the int form narrows. */
+        boolean narrowsOutputs() { return out.length > 0; }
+
         Object narrowOutputs(Object result) {
             if (out.length == 0) return result;
             if (outputs.size() == 1) return narrow(name, outputs.get(0), result);

@@ -31,7 +31,13 @@ public final class LapiCounterCalls implements CallFamily {
                 }));
         b.call("LAPI_Waitcntr", "lapi", "wait, dispatching handlers, until a counter reaches a value, then subtract it")
                 .in("hndl", HNDL).in("cntr", CNTR).in("val", INT).out("cur_cntr_val", INT)
-                .impl(guard((r, a) -> (int) waitFor(r, ctx(r, a), a.l(1), a.i(2), false)));
+                .typed(Wait.class, (r, h, cntr, val) -> {
+                    try {
+                        return (int) waitFor(r, LapiRank.of(r).context(h), cntr, val, false);
+                    } catch (RuntimeException e) {
+                        throw lapiError(e);
+                    }
+                });
         b.call("LAPI_Nopoll_wait", "lapi", "wait without dispatching until a counter reaches a value, then subtract it")
                 .in("hndl", HNDL).in("cntr_ptr", CNTR).in("val", INT).out("cur_cntr_val", INT)
                 .impl(guard((r, a) -> {
@@ -172,5 +178,10 @@ public final class LapiCounterCalls implements CallFamily {
         Map<String, Object> info = new LinkedHashMap<>();
         info.put("status", (long) bits);
         return info;
+    }
+
+    /** The typed body of LAPI_Waitcntr (Catalogue.CallBuilder#typed): hndl, cntr, val; the counter's value. */
+    interface Wait {
+        int run(Rank r, int hndl, long cntr, int val);
     }
 }

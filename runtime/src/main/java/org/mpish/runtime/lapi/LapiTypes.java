@@ -35,15 +35,21 @@ final class LapiTypes {
         return (Rank r, Args a) -> {
             try {
                 return body.invoke(r, a);
-            } catch (MemoryFault f) {
-                throw LapiErrors.fail(LapiErrors.ERR_UNKNOWN, f.getMessage());
-            } catch (CallbackFailure f) {
-                throw LapiErrors.fail(f.explicitCode() ? f.code() : LapiErrors.ERR_UNKNOWN, "a callback failed: " + f.getMessage());
-            } catch (ArithmeticException f) {
-                // a size that does not fit what one call can move (Math.*Exact): a length error, never a Java exception
-                throw LapiErrors.fail(LapiErrors.DATA_LEN, "the data is larger than one call can move (" + f.getMessage() + ")");
+            } catch (RuntimeException e) {
+                throw lapiError(e);
             }
         };
+    }
+
+    /** What a LAPI call that failed with {@code e} reports: a memory fault, a failed callback or a size overflow as a LAPI error. */
+    static RuntimeException lapiError(RuntimeException e) {
+        if (e instanceof MemoryFault f) return LapiErrors.fail(LapiErrors.ERR_UNKNOWN, f.getMessage());
+        if (e instanceof CallbackFailure f) {
+            return LapiErrors.fail(f.explicitCode() ? f.code() : LapiErrors.ERR_UNKNOWN, "a callback failed: " + f.getMessage());
+        }
+        // a size that does not fit what one call can move (Math.*Exact): a length error, never a Java exception
+        if (e instanceof ArithmeticException f) return LapiErrors.fail(LapiErrors.DATA_LEN, "the data is larger than one call can move (" + f.getMessage() + ")");
+        return e;
     }
 
     static Context ctx(Rank r, Args a) { return LapiRank.of(r).context(a.i(0)); }

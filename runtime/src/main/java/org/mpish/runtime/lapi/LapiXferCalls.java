@@ -32,11 +32,23 @@ public final class LapiXferCalls implements CallFamily {
         b.call("LAPI_Put", "lapi", "copy bytes from the calling task to a target task")
                 .in("hndl", HNDL).in("tgt", TASK).in("len", ULONG).in("tgt_addr", ADDR).in("org_addr", ADDR)
                 .in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
-                .impl(guard((r, a) -> start(ctx(r, a), putGet(PUT_XFER, "LAPI_Put", a, true))));
+                .typed(Put.class, (r, h, tgt, len, tgtAddr, orgAddr, tgtCntr, orgCntr, cmplCntr) -> {
+                    try {
+                        start(LapiRank.of(r).context(h), putGet(PUT_XFER, "LAPI_Put", tgt, len, tgtAddr, orgAddr, tgtCntr, orgCntr, cmplCntr));
+                    } catch (RuntimeException e) {
+                        throw lapiError(e);
+                    }
+                });
         b.call("LAPI_Get", "lapi", "copy bytes from a target task to the calling task")
                 .in("hndl", HNDL).in("tgt", TASK).in("len", ULONG).in("tgt_addr", ADDR).in("org_addr", ADDR)
                 .in("tgt_cntr", CNTR).in("org_cntr", CNTR)
-                .impl(guard((r, a) -> start(ctx(r, a), putGet(GET_XFER, "LAPI_Get", a, false))));
+                .typed(Get.class, (r, h, tgt, len, tgtAddr, orgAddr, tgtCntr, orgCntr) -> {
+                    try {
+                        start(LapiRank.of(r).context(h), putGet(GET_XFER, "LAPI_Get", tgt, len, tgtAddr, orgAddr, tgtCntr, orgCntr, 0));
+                    } catch (RuntimeException e) {
+                        throw lapiError(e);
+                    }
+                });
         b.call("LAPI_Putv", "lapi", "copy a vector of pieces from the calling task to a target task")
                 .in("hndl", HNDL).in("tgt", TASK).in("tgt_vec", VEC).in("org_vec", VEC)
                 .in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
@@ -48,15 +60,19 @@ public final class LapiXferCalls implements CallFamily {
         b.call("LAPI_Amsend", "lapi", "send an active message: a header handler at the target chooses where the data goes")
                 .in("hndl", HNDL).in("tgt", TASK).in("hdr_hdl", ANY_ADDR).in("uhdr", ADDR).in("uhdr_len", UINT)
                 .in("udata", ADDR).in("udata_len", ULONG).in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
-                .impl(guard((r, a) -> {
-                    XferSpec x = am(r, AM_XFER, "LAPI_Amsend", a);
-                    x.udata = a.l(5);
-                    x.udataLen = a.l(6);
-                    x.tgtCntr = a.l(7);
-                    x.orgCntr = a.l(8);
-                    x.cmplCntr = a.l(9);
-                    return start(ctx(r, a), x);
-                }));
+                .typed(Amsend.class, (r, h, tgt, hdr, uhdr, uhdrLen, udata, udataLen, tgtCntr, orgCntr, cmplCntr) -> {
+                    try {
+                        XferSpec x = am(r, AM_XFER, "LAPI_Amsend", tgt, hdr, uhdr, uhdrLen);
+                        x.udata = udata;
+                        x.udataLen = udataLen;
+                        x.tgtCntr = tgtCntr;
+                        x.orgCntr = orgCntr;
+                        x.cmplCntr = cmplCntr;
+                        start(LapiRank.of(r).context(h), x);
+                    } catch (RuntimeException e) {
+                        throw lapiError(e);
+                    }
+                });
         b.call("LAPI_Amsendv", "lapi", "send an active message whose data is a vector of pieces")
                 .in("hndl", HNDL).in("tgt", TASK).in("hdr_hdl", ANY_ADDR).in("uhdr", ADDR).in("uhdr_len", UINT)
                 .in("org_vec", VEC).in("tgt_cntr", CNTR).in("org_cntr", CNTR).in("cmpl_cntr", CNTR)
@@ -105,15 +121,15 @@ public final class LapiXferCalls implements CallFamily {
         return null;
     }
 
-    private static XferSpec putGet(int type, String call, Args a, boolean put) {
+    private static XferSpec putGet(int type, String call, int tgt, long len, long tgtAddr, long orgAddr, long tgtCntr, long orgCntr, long cmplCntr) {
         XferSpec x = new XferSpec(type, call);
-        x.tgt = a.i(1);
-        x.len = a.l(2);
-        x.tgtAddr = a.l(3);
-        x.orgAddr = a.l(4);
-        x.tgtCntr = a.l(5);
-        x.orgCntr = a.l(6);
-        if (put) x.cmplCntr = a.l(7);
+        x.tgt = tgt;
+        x.len = len;
+        x.tgtAddr = tgtAddr;
+        x.orgAddr = orgAddr;
+        x.tgtCntr = tgtCntr;
+        x.orgCntr = orgCntr;
+        x.cmplCntr = cmplCntr;
         return x;
     }
 
@@ -128,14 +144,34 @@ public final class LapiXferCalls implements CallFamily {
         return x;
     }
 
-    private static XferSpec am(Rank r, int type, String call, Args a) {
+    private static XferSpec am(Rank r, int type, String call, Args a) { return am(r, type, call, a.i(1), a.obj(2), a.l(3), a.i(4)); }
+
+    private static XferSpec am(Rank r, int type, String call, int tgt, Object hdr, long uhdr, int uhdrLen) {
         XferSpec x = new XferSpec(type, call);
-        x.tgt = a.i(1);
-        x.hdrFn = a.obj(2);
-        x.hdrHdl = LapiRank.of(r).addressOf(a.obj(2));
-        x.uhdr = a.l(3);
-        x.uhdrLen = a.i(4);
+        x.tgt = tgt;
+        x.hdrFn = hdr;
+        x.hdrHdl = LapiRank.of(r).addressOf(hdr);
+        x.uhdr = uhdr;
+        x.uhdrLen = uhdrLen;
         return x;
+    }
+
+    // the typed bodies' shapes (Catalogue.CallBuilder#typed): the inputs in C order
+
+    /** LAPI_Put: hndl, tgt, len, tgt_addr, org_addr, tgt_cntr, org_cntr, cmpl_cntr. */
+    interface Put {
+        void run(Rank r, int hndl, int tgt, long len, long tgtAddr, long orgAddr, long tgtCntr, long orgCntr, long cmplCntr);
+    }
+
+    /** LAPI_Get: as LAPI_Put without cmpl_cntr. */
+    interface Get {
+        void run(Rank r, int hndl, int tgt, long len, long tgtAddr, long orgAddr, long tgtCntr, long orgCntr);
+    }
+
+    /** LAPI_Amsend: hndl, tgt, hdr_hdl, uhdr, uhdr_len, udata, udata_len, tgt_cntr, org_cntr, cmpl_cntr. */
+    interface Amsend {
+        void run(Rank r, int hndl, int tgt, Object hdrHdl, long uhdr, int uhdrLen, long udata, long udataLen, long tgtCntr, long orgCntr,
+                 long cmplCntr);
     }
 
     private static XferSpec rmw(Args a, int size, String call) {

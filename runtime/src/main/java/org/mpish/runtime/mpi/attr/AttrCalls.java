@@ -77,14 +77,11 @@ public final class AttrCalls implements CallFamily {
         var set = b.call("MPI_" + k + "_set_attr", "attributes", "store an attribute value on a " + noun)
                 .in(obj, objType).in(keyval, KEYVAL).in("attribute_val", VALUE);
         if (errorsOnObject) set.errorsOn(obj);
-        set.impl((r, a) -> {
-            Attributes.set(MpiProcess.of(r), (Attributable) a.valid(0), a.keyval(1), a.obj(2));
-            return null;
-        });
+        set.typed(Set.class, (r, o, key, value) -> Attributes.set(MpiProcess.of(r), o, key, value));
         var get = b.call("MPI_" + k + "_get_attr", "attributes", "read an attribute value from a " + noun)
                 .in(obj, objType).in(keyval, KEYVAL).out("attribute_val", VALUE, "void *attribute_val").out("flag", BOOL);
         if (errorsOnObject) get.errorsOn(obj);
-        get.impl(AttrCalls::get);
+        get.typed(Get.class, AttrCalls::get);
         var del = b.call("MPI_" + k + "_delete_attr", "attributes", "delete an attribute from a " + noun)
                 .in(obj, objType).in(keyval, KEYVAL);
         if (errorsOnObject) del.errorsOn(obj);
@@ -94,9 +91,19 @@ public final class AttrCalls implements CallFamily {
         });
     }
 
-    private static Object get(org.mpish.runtime.Rank r, Args a) {
-        Object v = Attributes.get(MpiProcess.of(r), (Attributable) a.valid(0), a.keyval(1));
+    private static Object[] get(org.mpish.runtime.Rank r, Attributable o, Keyval key) {
+        Object v = Attributes.get(MpiProcess.of(r), o, key);
         return v == Attributes.ABSENT ? new Object[] {null, false} : new Object[] {v, true};
+    }
+
+    /** The typed body of MPI_*_set_attr (Catalogue.CallBuilder#typed): a live object and keyval, any value. */
+    interface Set {
+        void run(org.mpish.runtime.Rank r, Attributable object, Keyval keyval, Object value);
+    }
+
+    /** The typed body of MPI_*_get_attr: {attribute_val, flag}. */
+    interface Get {
+        Object[] run(org.mpish.runtime.Rank r, Attributable object, Keyval keyval);
     }
 
     /** The deprecated MPI-1 calls (A37): the communicator calls under their old names. */
@@ -123,7 +130,7 @@ public final class AttrCalls implements CallFamily {
         b.call("MPI_Attr_get", "attributes", "read an attribute value from a communicator (deprecated MPI-1 form)")
                 .in("comm", COMM).in("keyval", KEYVAL).out("attribute_val", VALUE, "void *attribute_val").out("flag", BOOL)
                 .errorsOn("comm").deprecated()
-                .impl(AttrCalls::get);
+                .typed(Get.class, AttrCalls::get);
         b.call("MPI_Attr_delete", "attributes", "delete an attribute from a communicator (deprecated MPI-1 form)")
                 .in("comm", COMM).in("keyval", KEYVAL)
                 .errorsOn("comm").deprecated()

@@ -103,9 +103,11 @@ public final class EnvCalls implements CallFamily {
         b.call("MPI_Barrier", "collectives", "block until every process of the communicator has called it")
                 .in("comm", COMM)
                 .errorsOn("comm")
-                .impl((r, a) -> {
-                    a.comm(0).exchange(null, "MPI_Barrier");
-                    return null;
-                });
+                .typed(OnComm.class, (r, c) -> c.exchange(null, "MPI_Barrier"));
+    }
+
+    /** The typed body of a call on one live communicator (MPI_Barrier; Catalogue.CallBuilder#typed). */
+    interface OnComm {
+        void run(org.mpish.runtime.Rank r, org.mpish.runtime.mpi.comm.Comm comm);
     }
 }

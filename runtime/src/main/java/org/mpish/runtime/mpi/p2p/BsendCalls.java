@@ -93,10 +93,7 @@ public final class BsendCalls implements CallFamily {
 
         P2pCalls.sendParams(b.call("MPI_Bsend", "buffered mode", "copy a message into the attached buffer and return (buffered mode)"))
                 .errorsOn("comm")
-                .impl((r, a) -> {
-                    Buffered.bsendBlocking(r, P2pCalls.sendBuffer(r, a), a.i(3), a.i(4), a.comm(5));
-                    return null;
-                });
+                .typed(P2pCalls.Send.class, (r, buf, n, t, dest, tag, c) -> Buffered.bsendBlocking(r, P2pCalls.sendBuffer(r, buf, n, t, dest, tag, c), dest, tag, c));
         P2pCalls.sendParams(b.call("MPI_Ibsend", "buffered mode", "start a buffered send; its request is complete once the data is buffered"))
                 .out("request", REQUEST).errorsOn("comm")
                 .impl((r, a) -> P2pCalls.register(r, Buffered.bsend(r, P2pCalls.sendBuffer(r, a), a.i(3), a.i(4), a.comm(5))));

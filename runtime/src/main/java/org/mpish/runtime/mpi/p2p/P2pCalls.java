@@ -15,6 +15,7 @@ import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
 import org.mpish.runtime.mpi.comm.Comm;
+import org.mpish.runtime.mpi.datatype.Datatype;
 import org.mpish.runtime.mpi.ErrorClass;
 import org.mpish.runtime.mpi.Handle;
 import org.mpish.runtime.mpi.HandleKind;
@@ -46,15 +47,14 @@ public final class P2pCalls implements CallFamily {
 
         recvParams(b.call("MPI_Recv", "point-to-point", "receive a message, waiting until one matches"))
                 .out("status", STATUS).errorsOn("comm")
-                .impl((r, a) -> {
-                    Transfer.Layout into = recvBuffer(r, a);
-                    Comm c = a.comm(5);
-                    Status s = remember(r, P2p.recvBlocking(r, into, a.i(3), a.i(4), c));
+                .typed(Start.class, (r, buf, n, t, source, tag, c) -> {
+                    Transfer.Layout into = recvBuffer(r, buf, n, t, source, tag, c);
+                    Status s = remember(r, P2p.recvBlocking(r, into, source, tag, c));
                     return P2p.check(s, into.bytes(), c);
                 });
         recvParams(b.call("MPI_Irecv", "point-to-point", "start a receive; complete it with MPI_Wait or MPI_Test"))
                 .out("request", REQUEST).errorsOn("comm")
-                .impl((r, a) -> register(r, P2p.recv(r, recvBuffer(r, a), a.i(3), a.i(4), a.comm(5))));
+                .typed(Start.class, (r, buf, n, t, source, tag, c) -> register(r, P2p.recv(r, recvBuffer(r, buf, n, t, source, tag, c), source, tag, c)));
         recvParams(b.call("MPI_Recv_init", "point-to-point", "make a persistent receive request (start it with MPI_Start)"))
                 .out("request", REQUEST).errorsOn("comm")
                 .impl((r, a) -> register(r, new PersistentRequest(r, a.comm(5), null, recvBuffer(r, a), a.i(3), a.i(4))));
@@ -216,16 +216,27 @@ public final class P2pCalls implements CallFamily {
     }
 
     private static void send(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
-        sendParams(b.call(name, "point-to-point", summary)).errorsOn("comm").impl((r, a) -> {
-            SendRequest s = P2p.post(r, mode, sendBuffer(r, a), null, a.i(3), a.i(4), a.comm(5), null, true);
+        sendParams(b.call(name, "point-to-point", summary)).errorsOn("comm").typed(Send.class, (r, buf, n, t, dest, tag, c) -> {
+            SendRequest s = P2p.post(r, mode, sendBuffer(r, buf, n, t, dest, tag, c), null, dest, tag, c, null, true);
             if (s != null) P2p.await(r, s);
-            return null;
         });
     }
 
     private static void isend(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
         sendParams(b.call(name, "point-to-point", summary)).out("request", REQUEST).errorsOn("comm")
-                .impl((r, a) -> register(r, P2p.send(r, mode, sendBuffer(r, a), a.i(3), a.i(4), a.comm(5))));
+                .typed(Start.class, (r, buf, n, t, dest, tag, c) -> register(r, P2p.send(r, mode, sendBuffer(r, buf, n, t, dest, tag, c), dest, tag, c)));
+    }
+
+    // the typed bodies' shapes (Catalogue.CallBuilder#typed): buf, count, datatype, peer, tag, comm
+
+    /** A send that returns nothing (MPI_Send, MPI_Bsend, ...). */
+    interface Send {
+        void run(Rank r, long buf, long count, Datatype type, int peer, int tag, Comm comm);
+    }
+
+    /** A call with one output: a receive's status, a nonblocking call's request. */
+    interface Start {
+        Object run(Rank r, long buf, long count, Datatype type, int peer, int tag, Comm comm);
     }
 
     static void persistent(Catalogue.Builder b, String name, String summary, P2p.Mode mode) {
@@ -236,20 +247,29 @@ public final class P2pCalls implements CallFamily {
     /** Checks the arguments of a send (buf, count, datatype, dest, tag, comm) and returns its buffer. */
     static Transfer.Layout sendBuffer(Rank r, Args a) {
         Comm c = a.comm(5);
-        long n = P2pArgs.count(a, 1);
-        var t = P2pArgs.type(a, 2);
-        Check.sendTag(a.i(4));
-        Check.dest(c, a.i(3));
-        return Check.buffer(r, a.l(0), n, t);
+        return sendBuffer(r, a.l(0), P2pArgs.count(a, 1), P2pArgs.type(a, 2), a.i(3), a.i(4), c);
+    }
+
+    /** The same, from a typed body's arguments (comm and datatype already checked live). */
+    static Transfer.Layout sendBuffer(Rank r, long buf, long count, Datatype type, int dest, int tag, Comm c) {
+        long n = P2pArgs.count("count", count);
+        Datatype t = P2pArgs.committed(type);
+        Check.sendTag(tag);
+        Check.dest(c, dest);
+        return Check.buffer(r, buf, n, t);
+    }
+
+    private static Transfer.Layout recvBuffer(Rank r, long buf, long count, Datatype type, int source, int tag, Comm c) {
+        long n = P2pArgs.count("count", count);
+        Datatype t = P2pArgs.committed(type);
+        Check.recvTag(tag);
+        Check.source(c, source);
+        return Check.buffer(r, buf, n, t);
     }
 
     private static Transfer.Layout recvBuffer(Rank r, Args a) {
         Comm c = a.comm(5);
-        long n = P2pArgs.count(a, 1);
-        var t = P2pArgs.type(a, 2);
-        Check.recvTag(a.i(4));
-        Check.source(c, a.i(3));
-        return Check.buffer(r, a.l(0), n, t);
+        return recvBuffer(r, a.l(0), P2pArgs.count(a, 1), P2pArgs.type(a, 2), a.i(3), a.i(4), c);
     }
 
     static <R extends P2pRequest> R register(Rank r, R q) { return MpiProcess.of(r).handles().add(q); }

@@ -30,9 +30,9 @@ public final class RequestCalls implements CallFamily {
     public void declare(Catalogue.Builder b) {
         b.call("MPI_Wait", "requests", "wait until a request completes, then free it (or make a persistent one inactive)")
                 .inout("request", REQUEST).out("status", STATUS).errorsOn("request")
-                .impl((r, a) -> {
-                    Request q = Completion.request(a.handle(0), "request");
-                    if (Completion.idle(q)) return new Object[] {a.handle(0), Status.EMPTY};
+                .typed(Wait.class, (r, request) -> {
+                    Request q = Completion.request(request, "request");
+                    if (Completion.idle(q)) return new Object[] {request, Status.EMPTY};
                     Completion.await(r, q::isComplete, new Request[] {q}, "");
                     return single(r, q);
                 });
@@ -269,5 +269,10 @@ public final class RequestCalls implements CallFamily {
             return true;
         });
         return got[1] != 0 ? MpiConst.UNDEFINED : n + got[0];
+    }
+
+    /** The typed body of MPI_Wait (Catalogue.CallBuilder#typed): the request as given (MPI_REQUEST_NULL too); {request, status}. */
+    interface Wait {
+        Object[] run(org.mpish.runtime.Rank r, Handle request);
     }
 }

@@ -31,20 +31,24 @@ public final class RmaCalls implements CallFamily {
             origin(put, "const void *origin_addr");
             target(put).in("win", WIN);
             if (req) put.out("request", REQUEST);
-            put.errorsOn("win").impl((r, a) -> {
+            if (!req) {
+                put.errorsOn("win").typed(Transfer.class, (r, o, oc, ot, t, d, tc, tt, w) -> Rma.put(r, w, o, oc, ot, t, d, tc, tt, putName, false));
+            } else put.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(7);
                 Rma.put(r, w, a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), a.l(5), a.type(6), putName, req);
-                return req ? request(r, w, "MPI_Rput", a.i(3)) : null;
+                return request(r, w, "MPI_Rput", a.i(3));
             });
 
             Catalogue.CallBuilder get = b.call(getName, "rma", "read a target's window into origin memory" + what);
             origin(get, "void *origin_addr");
             target(get).in("win", WIN);
             if (req) get.out("request", REQUEST);
-            get.errorsOn("win").impl((r, a) -> {
+            if (!req) {
+                get.errorsOn("win").typed(Transfer.class, (r, o, oc, ot, t, d, tc, tt, w) -> Rma.get(r, w, o, oc, ot, t, d, tc, tt, getName, false));
+            } else get.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(7);
                 Rma.get(r, w, a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), a.l(5), a.type(6), getName, req);
-                return req ? request(r, w, "MPI_Rget", a.i(3)) : null;
+                return request(r, w, "MPI_Rget", a.i(3));
             });
 
             String accName = p + (req ? "accumulate" : "Accumulate");
@@ -52,10 +56,13 @@ public final class RmaCalls implements CallFamily {
             origin(acc, "const void *origin_addr");
             target(acc).in("op", OP).in("win", WIN);
             if (req) acc.out("request", REQUEST);
-            acc.errorsOn("win").impl((r, a) -> {
+            if (!req) {
+                acc.errorsOn("win").typed(Accumulate.class, (r, o, oc, ot, t, d, tc, tt, op, w) ->
+                        Rma.accumulate(r, w, o, oc, ot, null, t, d, tc, tt, op, accName, false));
+            } else acc.errorsOn("win").impl((r, a) -> {
                 Win w = a.win(8);
                 Rma.accumulate(r, w, a.l(0), a.l(1), a.type(2), null, a.i(3), a.l(4), a.l(5), a.type(6), op(a, 7), accName, req);
-                return req ? request(r, w, accName, a.i(3)) : null;
+                return request(r, w, accName, a.i(3));
             });
 
             String gaName = p + (req ? "get_accumulate" : "Get_accumulate");
@@ -79,19 +86,36 @@ public final class RmaCalls implements CallFamily {
                 .in("origin_addr", BUFFER, "const void *origin_addr").in("result_addr", BUFFER, "void *result_addr")
                 .in("datatype", DATATYPE).in("target_rank", SyncCalls.RANK).in("target_disp", AINT).in("op", OP).in("win", WIN)
                 .errorsOn("win")
-                .impl((r, a) -> {
-                    RmaAtomics.fetchAndOp(r, a.win(6), a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), op(a, 5));
-                    return null;
-                });
+                .typed(FetchAndOp.class, (r, o, res, type, t, d, op, w) -> RmaAtomics.fetchAndOp(r, w, o, res, type, t, d, op));
         b.call("MPI_Compare_and_swap", "rma", "replace one target element if it equals a compare value, atomically")
                 .in("origin_addr", BUFFER, "const void *origin_addr").in("compare_addr", BUFFER, "const void *compare_addr")
                 .in("result_addr", BUFFER, "void *result_addr").in("datatype", DATATYPE).in("target_rank", SyncCalls.RANK)
                 .in("target_disp", AINT).in("win", WIN)
                 .errorsOn("win")
-                .impl((r, a) -> {
-                    RmaAtomics.compareAndSwap(r, a.win(6), a.l(0), a.l(1), a.l(2), a.type(3), a.i(4), a.l(5));
-                    return null;
-                });
+                .typed(CompareAndSwap.class, (r, o, c, res, type, t, d, w) -> RmaAtomics.compareAndSwap(r, w, o, c, res, type, t, d));
+    }
+
+    // the typed bodies' shapes (Catalogue.CallBuilder#typed): the inputs in C order, counts as long for the _c forms
+
+    /** MPI_Put, MPI_Get: origin address, count, datatype; target rank, displacement, count, datatype; window. */
+    interface Transfer {
+        void run(Rank r, long origin, long originCount, Datatype originType, int target, long disp, long targetCount, Datatype targetType, Win win);
+    }
+
+    /** MPI_Accumulate: a transfer with an operation before the window. */
+    interface Accumulate {
+        void run(Rank r, long origin, long originCount, Datatype originType, int target, long disp, long targetCount, Datatype targetType,
+                 Op op, Win win);
+    }
+
+    /** MPI_Fetch_and_op. */
+    interface FetchAndOp {
+        void run(Rank r, long origin, long result, Datatype type, int target, long disp, Op op, Win win);
+    }
+
+    /** MPI_Compare_and_swap. */
+    interface CompareAndSwap {
+        void run(Rank r, long origin, long compare, long result, Datatype type, int target, long disp, Win win);
     }
 
     private static void origin(Catalogue.CallBuilder c, String decl) {

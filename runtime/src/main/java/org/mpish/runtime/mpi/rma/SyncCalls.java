@@ -5,6 +5,7 @@ import static org.mpish.runtime.catalog.PType.GROUP;
 import static org.mpish.runtime.catalog.PType.WIN;
 
 import org.mpish.runtime.Job;
+import org.mpish.runtime.Rank;
 import org.mpish.runtime.catalog.CallFamily;
 import org.mpish.runtime.catalog.Catalogue;
 import org.mpish.runtime.catalog.PType;
@@ -59,7 +60,7 @@ public final class SyncCalls implements CallFamily {
                 .impl((r, a) -> { RmaLocks.unlockAll(r, a.win(0)); return null; });
         b.call("MPI_Win_flush", "rma", "complete at origin and target every operation issued to one rank")
                 .in("rank", RANK).in("win", WIN).errorsOn("win")
-                .impl((r, a) -> { RmaLocks.flush(r, a.win(1), a.i(0), false, false); return null; });
+                .typed(RankWin.class, (r, rank, w) -> RmaLocks.flush(r, w, rank, false, false));
         b.call("MPI_Win_flush_all", "rma", "complete at origin and target every operation issued on the window")
                 .in("win", WIN).errorsOn("win")
                 .impl((r, a) -> { RmaLocks.flush(r, a.win(0), -1, true, false); return null; });
@@ -72,5 +73,10 @@ public final class SyncCalls implements CallFamily {
         b.call("MPI_Win_sync", "rma", "order the caller's loads and stores on window memory")
                 .in("win", WIN).errorsOn("win")
                 .impl((r, a) -> { RmaLocks.winSync(r, a.win(0)); return null; });
+    }
+
+    /** The typed body of a call on one rank of a window (MPI_Win_flush). */
+    interface RankWin {
+        void run(Rank r, int rank, Win win);
     }
 }
