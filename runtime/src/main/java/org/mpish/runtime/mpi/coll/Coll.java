@@ -30,8 +30,16 @@ import org.mpish.runtime.mpi.coll.Meeting.Part;
 final class Coll {
     private Coll() {}
 
-    /** Per-destination data (packed bytes, or a {@link CollLarge.View}) and the basic element each is made of. */
-    record Chunks(Object[] data, String[] elems) {}
+    /**
+     * Per-destination data (packed bytes, or a {@link CollLarge.View}) and the basic element each is made of; tally is
+     * the first view's (null when none), found once here rather than by every receiver.
+     */
+    record Chunks(Object[] data, String[] elems, CollLarge.Tally tally) {
+        static Chunks of(Object[] data, String[] elems) {
+            for (Object d : data) if (d instanceof CollLarge.View v) return new Chunks(data, elems, v.tally());
+            return new Chunks(data, elems, null);
+        }
+    }
 
     /** One receive: where the data of {@code from} lands. */
     record Recv(String from, Object data, String elem, long addr, long count, Datatype type, String countArg) {}
@@ -233,7 +241,7 @@ final class Coll {
                     data[j] = CollLarge.data(r, c, st, sbuf + displs[j], counts[j], call, v ? "sendcounts[" + j + "]" : "sendcount");
                     elems[j] = CollArgs.elem(st);
                 }
-                out = new Chunks(data, elems);
+                out = Chunks.of(data, elems);
             }
             return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, null, out);
         }, parts -> {

@@ -51,7 +51,7 @@ final class CollAlltoall {
                 data[j] = CollLarge.data(r, c, ss.types[j], base + ss.displs[j], ss.counts[j], call, ss.countArg.apply(j));
                 elems[j] = CollArgs.elem(ss.types[j]);
             }
-            return Part.of(-1, -1, null, null, new Coll.Chunks(data, elems));
+            return Part.of(-1, -1, null, null, Coll.Chunks.of(data, elems));
         }, parts -> {
             Side rs = recvSide[0];
             int me = c.rank();

@@ -70,7 +70,7 @@ final class CollLarge {
         static Tally of(Part[] parts) {
             for (Part p : parts) {
                 if (p.data() instanceof View v) return v.tally;
-                if (p.data() instanceof Coll.Chunks ch) for (Object d : ch.data()) if (d instanceof View v) return v.tally;
+                if (p.data() instanceof Coll.Chunks ch && ch.tally() != null) return ch.tally();
             }
             return null;
         }

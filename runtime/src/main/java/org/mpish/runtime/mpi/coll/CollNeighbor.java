@@ -71,7 +71,7 @@ final class CollNeighbor {
                 data[k] = CollLarge.data(r, c, ss.types[k], sbuf + ss.displs[k], ss.counts[k], call, ss.countArg.apply(k));
                 elems[k] = CollArgs.elem(ss.types[k]);
             }
-            return Part.of(-1, -1, null, null, new Coll.Chunks(data, elems));
+            return Part.of(-1, -1, null, null, Coll.Chunks.of(data, elems));
         }, parts -> {
             Topology t = topo[0];
             int me = c.rank();

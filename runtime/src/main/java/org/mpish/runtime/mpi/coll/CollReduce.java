@@ -297,7 +297,7 @@ final class CollReduce {
             if (out) {
                 CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
                 CollArgs.buffer(r.memory(), t, rbuf, inPlace ? s.total : s.count, "recvbuf");
-                if (sbuf == rbuf && s.count > 0) {
+                if (input && sbuf == rbuf && s.count > 0) { // an intercommunicator's root passes no input
                     throw new MpiException(MPI_ERR_BUFFER, "sendbuf and recvbuf are the same buffer; pass MPI_IN_PLACE as sendbuf to reduce in place");
                 }
             }
