@@ -125,26 +125,26 @@ final class CollLarge {
      * A job's sizes for this path: blocks of more than {@code limit} bytes go as views; the reductions fold
      * {@code chunk} bytes at a time. Tests lower both to drive the large path with small data.
      */
-    record Sizes(long limit, long chunk) {}
+    record Limits(long limit, long chunk) {}
 
-    private static final Sizes DEFAULT = new Sizes(ARRAY_LIMIT, CHUNK);
-    private static final Object SIZES = new Object();
+    private static final Limits DEFAULT = new Limits(ARRAY_LIMIT, CHUNK);
+    private static final Object LIMITS = new Object();
 
-    static Sizes sizes(Comm c) { return job(c).shared(SIZES, () -> new AtomicReference<>(DEFAULT)).get(); }
+    static Limits limits(Comm c) { return job(c).shared(LIMITS, () -> new AtomicReference<>(DEFAULT)).get(); }
 
     /** Sets a job's sizes (tests: the large path with small data); limit at most {@link #ARRAY_LIMIT}. */
-    static void setSizes(Job job, long limit, long chunk) {
-        job.<AtomicReference<Sizes>>shared(SIZES, () -> new AtomicReference<>(DEFAULT)).set(new Sizes(Math.min(limit, ARRAY_LIMIT), chunk));
+    static void setLimits(Job job, long limit, long chunk) {
+        job.<AtomicReference<Limits>>shared(LIMITS, () -> new AtomicReference<>(DEFAULT)).set(new Limits(Math.min(limit, ARRAY_LIMIT), chunk));
     }
 
     private static Job job(Comm c) { return c.process().rank().job(); }
 
-    /** Whether {@code count} x {@code t} is more than one packed array holds (the job's limit, {@link #sizes}). */
+    /** Whether {@code count} x {@code t} is more than one packed array holds (the job's limit, {@link #limits}). */
     static boolean large(Comm c, Datatype t, long count) {
         long size = t.size();
         if (size <= 0) return false;
         if (count > ARRAY_LIMIT / size) return true;
-        return t.isContiguous() && count > sizes(c).limit / size; // a lowered limit: contiguous data only
+        return t.isContiguous() && count > limits(c).limit / size; // a lowered limit: contiguous data only
     }
 
     /** What a sender contributes for {@code count} x {@code t} at {@code addr}: packed bytes, or a view when it is large. */

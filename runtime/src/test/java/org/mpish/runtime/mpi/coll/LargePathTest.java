@@ -47,7 +47,7 @@ class LargePathTest {
     static void bothPaths(int n, java.util.function.BiConsumer<Rank, Boolean> body) {
         for (boolean lowered : new boolean[] {false, true}) {
             try (TestJob t = new TestJob(n)) {
-                if (lowered) CollLarge.setSizes(t.job, 48, 16);
+                if (lowered) CollLarge.setLimits(t.job, 48, 16);
                 t.spmd(r -> {
                     TestJob.returnErrors(r);
                     body.accept(r, lowered);
@@ -285,7 +285,7 @@ class LargePathTest {
     @Test
     void inPlaceAlltoallPastTheLimitIsRefusedNamingTheArgument() {
         try (TestJob t = new TestJob(2)) {
-            CollLarge.setSizes(t.job, 48, 16);
+            CollLarge.setLimits(t.job, 48, 16);
             t.spmd(r -> {
                 TestJob.returnErrors(r);
                 long buf = ints(r, new int[2 * N]);
