@@ -47,19 +47,7 @@ class LargeTransferTest {
         return bad;
     }
 
-    /** A buffer of N bytes; the native memory of an earlier test's buffers comes back only after a garbage collection. */
-    private static long big(Rank r) {
-        r.memory().setLimit(r.memory().bytesInUse() + N + (64L << 20));
-        for (int attempt = 0; ; attempt++) {
-            try {
-                return r.memory().alloc(N);
-            } catch (org.mpish.runtime.MemoryFault e) {
-                if (attempt == 10) throw e;
-                System.gc();
-                try { Thread.sleep(500); } catch (InterruptedException ie) { throw new IllegalStateException(ie); }
-            }
-        }
-    }
+    private static long big(Rank r) { return LargeCollectiveTest.big(r, N); }
 
     @Test
     void sendAndRecvOfMoreThan2GiBMoveEveryByte() {

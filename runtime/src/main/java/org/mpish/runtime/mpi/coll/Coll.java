@@ -30,8 +30,16 @@ import org.mpish.runtime.mpi.coll.Meeting.Part;
 final class Coll {
     private Coll() {}
 
-    /** Per-destination data (packed bytes, or a {@link CollLarge.View}) and the basic element each is made of. */
-    record Chunks(Object[] data, String[] elems) {}
+    /**
+     * Per-destination data (packed bytes, or a {@link CollLarge.View}) and the basic element each is made of; tally is
+     * the first view's (null when none), found once here rather than by every receiver.
+     */
+    record Chunks(Object[] data, String[] elems, CollLarge.Tally tally) {
+        static Chunks of(Object[] data, String[] elems) {
+            for (Object d : data) if (d instanceof CollLarge.View v) return new Chunks(data, elems, v.tally());
+            return new Chunks(data, elems, null);
+        }
+    }
 
     /** One receive: where the data of {@code from} lands. */
     record Recv(String from, Object data, String elem, long addr, long count, Datatype type, String countArg) {}
@@ -109,8 +117,8 @@ final class Coll {
             CollArgs.notInPlace(addr, "buffer", "which no broadcast takes");
             Object data = null;
             if (ro != Role.NONE) CollArgs.buffer(r.memory(), t, addr, count, "buffer");
-            if (ro == Role.LEAF && CollLarge.large(t, count)) CollLarge.allowed(t, count, run, call, "count");
-            if (ro == Role.ROOT) data = CollLarge.data(r, t, addr, count, run, call, "count");
+            if (ro == Role.LEAF && CollLarge.large(c, t, count)) CollLarge.allowed(t, count, call, "count");
+            if (ro == Role.ROOT) data = CollLarge.data(r, c, t, addr, count, call, "count");
             return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, CollArgs.elem(t), data);
         }, parts -> {
             if (role[0] != Role.LEAF) return;
@@ -152,7 +160,7 @@ final class Coll {
                 CollArgs.count(a.l(1), "sendcount");
                 CollArgs.committed(st, "sendtype");
                 CollArgs.buffer(r.memory(), st, sbuf, a.l(1), "sendbuf");
-                data = CollLarge.data(r, st, sbuf, a.l(1), run, call, "sendcount");
+                data = CollLarge.data(r, c, st, sbuf, a.l(1), call, "sendcount");
                 elem = CollArgs.elem(st);
             }
             if (ro == Role.ROOT) {
@@ -230,10 +238,10 @@ final class Coll {
                 String[] elems = new String[n];
                 for (int j = 0; j < n; j++) {
                     if (!c.isInter() && j == c.rank() && inPlace) continue;
-                    data[j] = CollLarge.data(r, st, sbuf + displs[j], counts[j], run, call, v ? "sendcounts[" + j + "]" : "sendcount");
+                    data[j] = CollLarge.data(r, c, st, sbuf + displs[j], counts[j], call, v ? "sendcounts[" + j + "]" : "sendcount");
                     elems[j] = CollArgs.elem(st);
                 }
-                out = new Chunks(data, elems);
+                out = Chunks.of(data, elems);
             }
             return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, null, out);
         }, parts -> {
@@ -277,13 +285,13 @@ final class Coll {
             checkRecvs(r.memory(), rbuf, rcounts[0], displs[0], rt, n, "recvbuf");
             if (inPlace) { // this rank's block of recvbuf is its contribution
                 int me = c.rank();
-                return Part.of(-1, -1, null, CollArgs.elem(rt), CollLarge.data(r, rt, rbuf + displs[0][me], rcounts[0][me], run, call, "recvcount"));
+                return Part.of(-1, -1, null, CollArgs.elem(rt), CollLarge.data(r, c, rt, rbuf + displs[0][me], rcounts[0][me], call, "recvcount"));
             }
             Datatype st = a.type(2);
             CollArgs.count(a.l(1), "sendcount");
             CollArgs.committed(st, "sendtype");
             CollArgs.buffer(r.memory(), st, sbuf, a.l(1), "sendbuf");
-            return Part.of(-1, -1, null, CollArgs.elem(st), CollLarge.data(r, st, sbuf, a.l(1), run, call, "sendcount"));
+            return Part.of(-1, -1, null, CollArgs.elem(st), CollLarge.data(r, c, st, sbuf, a.l(1), call, "sendcount"));
         }, parts -> {
             List<Recv> recvs = new ArrayList<>();
             for (int j = 0; j < n; j++) {

@@ -43,15 +43,15 @@ final class CollAlltoall {
             String[] elems = new String[n];
             for (int j = 0; j < n; j++) {
                 CollArgs.buffer(r.memory(), ss.types[j], base + ss.displs[j], ss.counts[j], inPlace ? "recvbuf" : "sendbuf");
-                if (inPlace && CollLarge.large(ss.types[j], ss.counts[j])) { // the others would read recvbuf while this rank writes it
+                if (inPlace && CollLarge.large(c, ss.types[j], ss.counts[j])) { // the others would read recvbuf while this rank writes it
                     throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT, ss.countArg.apply(j) + ": in place, " + call
                             + " keeps a copy of each block, of at most " + CollLarge.ARRAY_LIMIT + " bytes; this one has "
                             + ss.counts[j] * ss.types[j].size());
                 }
-                data[j] = CollLarge.data(r, ss.types[j], base + ss.displs[j], ss.counts[j], run, call, ss.countArg.apply(j));
+                data[j] = CollLarge.data(r, c, ss.types[j], base + ss.displs[j], ss.counts[j], call, ss.countArg.apply(j));
                 elems[j] = CollArgs.elem(ss.types[j]);
             }
-            return Part.of(-1, -1, null, null, new Coll.Chunks(data, elems));
+            return Part.of(-1, -1, null, null, Coll.Chunks.of(data, elems));
         }, parts -> {
             Side rs = recvSide[0];
             int me = c.rank();

@@ -33,9 +33,12 @@ final class CollArgs {
     static void perRank(int[] a, int n, String arg, boolean counts) { perEach(a, n, arg, counts, "rank"); }
 
     /** As {@link #perRank}, for the long arrays of a call whose _c form takes MPI_Count[] / MPI_Aint[]. */
-    static void perRank(long[] a, int n, String arg, boolean counts) {
+    static void perRank(long[] a, int n, String arg, boolean counts) { perEach(a, n, arg, counts, "rank"); }
+
+    /** As {@link #perEach(int[], int, String, boolean, String)}, for the long arrays of a _c form. */
+    static void perEach(long[] a, int n, String arg, boolean counts, String what) {
         if (a == null || a.length < n) {
-            throw new MpiException(MPI_ERR_ARG, arg + " has " + (a == null ? 0 : a.length) + " entries; it needs one per rank (" + n + ")");
+            throw new MpiException(MPI_ERR_ARG, arg + " has " + (a == null ? 0 : a.length) + " entries; it needs one per " + what + " (" + n + ")");
         }
         if (counts) for (int i = 0; i < n; i++) if (a[i] < 0) throw new MpiException(MPI_ERR_COUNT, arg + "[" + i + "] = " + a[i] + " is negative");
     }

@@ -3,21 +3,22 @@ package org.mpish.runtime.mpi.coll;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT;
 
 import java.lang.foreign.MemorySegment;
-import java.util.function.Consumer;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicReference;
+import org.mpish.runtime.Job;
 import org.mpish.runtime.Rank;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.datatype.Datatype;
-import org.mpish.runtime.mpi.datatype.ElemType;
-import org.mpish.runtime.mpi.op.Op;
 import org.mpish.runtime.mpi.coll.Meeting.Part;
 
 /**
  * Collective data beyond one Java array (more than 2^31 - 9 bytes from one rank, which the _c forms of MPI-4.1
  * section 2.5.8 allow). A contiguous block that large is not packed: the sender's part is a {@link View} of its
- * memory, which the receivers copy from directly. Such a view is only safe while its owner is inside the call, so
- * the blocking form then meets a second time after delivery ({@link #finish}); the nonblocking and persistent
- * forms, and non-contiguous datatypes (which pack into one array), refuse that much data with MPI_ERR_COUNT.
+ * memory, which the receivers copy from directly. Such a view is only safe while its owner's call (or request) is
+ * not complete, so every rank marks a shared {@link Tally} when it has copied what it reads, and no rank completes
+ * until every rank has marked it ({@link #delivered}). A non-contiguous datatype packs into one array, so it still
+ * refuses that much data with MPI_ERR_COUNT.
  */
 final class CollLarge {
     private CollLarge() {}
@@ -25,41 +26,147 @@ final class CollLarge {
     /** The largest packed array; a block of more bytes goes as a view. */
     static final long ARRAY_LIMIT = Integer.MAX_VALUE - 8;
 
-    /** Bytes folded at a time by the large reductions. */
-    private static final int CHUNK = 64 << 20;
+    /**
+     * A view of a rank's contiguous memory (in: its input; out: its receive buffer, for the reductions), read in
+     * place by the others; {@code tally} is how far each participant has got (the first view's is the one used).
+     */
+    record View(MemorySegment in, MemorySegment out, Tally tally) {}
 
-    /** A view of a rank's contiguous memory (in: its input; out: its receive buffer, for the reductions), read in place by the others. */
-    record View(MemorySegment in, MemorySegment out) {}
+    /**
+     * How far each participant of one collective has got with the memory the others lent it, as a number that only
+     * grows; marking wakes every participant. Each rank makes one with its part, and all use the first view's
+     * ({@link #of}), which every rank finds the same, since they see the same parts.
+     */
+    static final class Tally {
+        /** A participant that will read or write no lent memory again. */
+        static final int DONE = Integer.MAX_VALUE;
 
-    /** Whether {@code count} x {@code t} is more than one packed array holds. */
-    static boolean large(Datatype t, long count) {
-        return t.size() > 0 && count > ARRAY_LIMIT / t.size();
+        private final AtomicIntegerArray marks;
+        private final Job job;
+        private final int[] ranks;
+
+        Tally(Comm c) {
+            int n = c.shared().participantCount();
+            marks = new AtomicIntegerArray(n);
+            ranks = new int[n];
+            for (int i = 0; i < n; i++) ranks[i] = c.shared().participant(i);
+            job = c.process().rank().job();
+        }
+
+        void mark(int p, int v) {
+            marks.accumulateAndGet(p, v, Math::max);
+            for (int id : ranks) job.rank(id).wake();
+        }
+
+        int at(int p) { return marks.get(p); }
+
+        int min() {
+            int m = DONE;
+            for (int i = 0; i < marks.length(); i++) m = Math.min(m, marks.get(i));
+            return m;
+        }
+
+        /** The tally of the first view among the parts (in a part's data or among its per-destination chunks); null if none. */
+        static Tally of(Part[] parts) {
+            for (Part p : parts) {
+                if (p.data() instanceof View v) return v.tally;
+                if (p.data() instanceof Coll.Chunks ch && ch.tally() != null) return ch.tally();
+            }
+            return null;
+        }
+    }
+
+    /**
+     * What is left of a collective after its meeting: polled on the rank's own thread until it returns true (a
+     * blocking call waits on it; a request's completion calls poll it); it throws the collective's error when that
+     * is all that is left.
+     */
+    interface Rest {
+        boolean poll();
+    }
+
+    /**
+     * The end of a delivery that read lent memory: this rank marks the tally whether or not its delivery worked,
+     * and is done once every rank has (then its own error, if any, is thrown). Null when nobody lent memory.
+     */
+    static Rest delivered(Comm c, Part[] parts, Runnable deliver) {
+        Tally t = Tally.of(parts);
+        if (t == null) {
+            deliver.run();
+            return null;
+        }
+        try {
+            deliver.run();
+        } catch (RuntimeException e) {
+            return failed(t, c.participantIndex(), e);
+        }
+        return finished(t, c.participantIndex());
+    }
+
+    /** This rank is done with the lent memory; the rest is waiting for the others to be. */
+    static Rest finished(Tally t, int me) {
+        t.mark(me, Tally.DONE);
+        return () -> t.min() == Tally.DONE;
+    }
+
+    /** This rank failed: it reads and writes no lent memory from now on, and throws {@code error} once the others are done too. */
+    static Rest failed(Tally t, int me, RuntimeException error) {
+        t.mark(me, Tally.DONE);
+        return () -> {
+            if (t.min() < Tally.DONE) return false;
+            throw error;
+        };
+    }
+
+    /** Bytes the large reductions fold at a time: small enough that a user op's two scratch copies fit beside 2^31-byte buffers. */
+    static final long CHUNK = 16 << 20;
+
+    /**
+     * A job's sizes for this path: blocks of more than {@code limit} bytes go as views; the reductions fold
+     * {@code chunk} bytes at a time. Tests lower both to drive the large path with small data.
+     */
+    record Limits(long limit, long chunk) {}
+
+    private static final Limits DEFAULT = new Limits(ARRAY_LIMIT, CHUNK);
+    private static final Object LIMITS = new Object();
+
+    static Limits limits(Comm c) { return job(c).shared(LIMITS, () -> new AtomicReference<>(DEFAULT)).get(); }
+
+    /** Sets a job's sizes (tests: the large path with small data); limit at most {@link #ARRAY_LIMIT}. */
+    static void setLimits(Job job, long limit, long chunk) {
+        job.<AtomicReference<Limits>>shared(LIMITS, () -> new AtomicReference<>(DEFAULT)).set(new Limits(Math.min(limit, ARRAY_LIMIT), chunk));
+    }
+
+    private static Job job(Comm c) { return c.process().rank().job(); }
+
+    /** Whether {@code count} x {@code t} is more than one packed array holds (the job's limit, {@link #limits}). */
+    static boolean large(Comm c, Datatype t, long count) {
+        long size = t.size();
+        if (size <= 0) return false;
+        if (count > ARRAY_LIMIT / size) return true;
+        return t.isContiguous() && count > limits(c).limit / size; // a lowered limit: contiguous data only
     }
 
     /** What a sender contributes for {@code count} x {@code t} at {@code addr}: packed bytes, or a view when it is large. */
-    static Object data(Rank r, Datatype t, long addr, long count, Runner run, String call, String arg) {
-        if (!large(t, count)) return t.pack(r.memory(), addr, count);
-        allowed(t, count, run, call, arg);
-        return new View(r.memory().segment(addr, count * t.size()), null);
+    static Object data(Rank r, Comm c, Datatype t, long addr, long count, String call, String arg) {
+        if (!large(c, t, count)) return t.pack(r.memory(), addr, count);
+        allowed(t, count, call, arg);
+        return new View(r.memory().segment(addr, count * t.size()), null, new Tally(c));
     }
 
-    /** MPI_ERR_COUNT unless a large block can go as a view: contiguous, and the blocking form. */
-    static void allowed(Datatype t, long count, Runner run, String call, String arg) {
+    /** MPI_ERR_COUNT unless a large block can go as a view: a contiguous datatype. */
+    static void allowed(Datatype t, long count, String call, String arg) {
         if (!t.isContiguous()) {
             throw new MpiException(MPI_ERR_COUNT, arg + ": " + count + " x " + t.name() + " is "
                     + count * t.size() + " bytes; a non-contiguous datatype goes through one packed copy of at most " + ARRAY_LIMIT
                     + " bytes in " + call);
-        }
-        if (run != Runner.BLOCKING) {
-            throw new MpiException(MPI_ERR_COUNT, arg + ": " + count * t.size() + " bytes is more than the " + ARRAY_LIMIT
-                    + " bytes " + call + " copies at once; only the blocking form reads a larger contiguous buffer in place");
         }
     }
 
     /** The byte length of a part's data: packed bytes or a view. */
     static long length(Object data) {
         if (data instanceof byte[] b) return b.length;
-        if (data instanceof View v) return v.in.byteSize();
+        if (data instanceof View v) return v.in == null ? 0 : v.in.byteSize();
         return 0;
     }
 
@@ -75,47 +182,5 @@ final class CollLarge {
                     + " a non-contiguous datatype (" + t.name() + ") unpacks from one copy");
         }
         MemorySegment.copy(src, 0, r.memory().segment(addr, src.byteSize()), 0, src.byteSize());
-    }
-
-    static boolean anyView(Part[] parts) {
-        for (Part p : parts) if (p.data() instanceof View) return true;
-        return false;
-    }
-
-    /**
-     * Delivery when some rank's part is a view: after it, every rank meets again, so that no rank returns (and
-     * changes the buffer the others read) before every copy is done. A rank whose delivery fails still meets.
-     */
-    static void finish(Comm c, String call, Part[] parts, Consumer<Part[]> finish) {
-        RuntimeException failed = null;
-        try {
-            finish.accept(parts);
-        } catch (RuntimeException e) {
-            failed = e;
-        }
-        c.exchange(null, call);
-        if (failed != null) throw failed;
-    }
-
-    // ---- Reduce and Allreduce of large contiguous vectors with a predefined op ----
-
-    /** Whether a reduction of {@code count} x {@code t} takes this path. */
-    static boolean largeReduction(Datatype t, long count) { return large(t, count); }
-
-    /**
-     * Folds bytes [lo, lo + len) of every input left to right in rank order into {@code out} at the same offsets,
-     * a chunk at a time through a buffer, so that out may be one of the inputs (in place).
-     */
-    static void foldInto(Op op, ElemType e, MemorySegment[] inputs, MemorySegment out, long lo, long len) {
-        int unit = e.packedSize();
-        long step = Math.max(unit, CHUNK / unit * (long) unit);
-        MemorySegment tmp = MemorySegment.ofArray(new byte[(int) Math.min(step, Math.max(len, 1))]);
-        for (long off = lo; off < lo + len; off += step) {
-            long m = Math.min(step, lo + len - off);
-            MemorySegment acc = tmp.asSlice(0, m);
-            acc.copyFrom(inputs[0].asSlice(off, m));
-            for (int j = 1; j < inputs.length; j++) Reductions.fold(op.op(), e, acc, inputs[j].asSlice(off, m), acc, m);
-            MemorySegment.copy(acc, 0, out, off, m);
-        }
     }
 }

@@ -39,7 +39,7 @@ final class CollNeighbor {
     }
 
     /** One side's blocks: per neighbour a count, a byte offset from the buffer and a datatype. */
-    private record Side(int[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
+    private record Side(long[] counts, long[] displs, Datatype[] types, IntFunction<String> countArg) {}
 
     static Object run(Rank r, Args a, Form form, Runner run) {
         String call = run.name(form.call);
@@ -68,10 +68,10 @@ final class CollNeighbor {
             for (int k = 0; k < dst.length; k++) {
                 if (dst[k] == MpiConst.PROC_NULL) continue;
                 CollArgs.buffer(r.memory(), ss.types[k], sbuf + ss.displs[k], ss.counts[k], "sendbuf");
-                data[k] = ss.types[k].pack(r.memory(), sbuf + ss.displs[k], ss.counts[k]);
+                data[k] = CollLarge.data(r, c, ss.types[k], sbuf + ss.displs[k], ss.counts[k], call, ss.countArg.apply(k));
                 elems[k] = CollArgs.elem(ss.types[k]);
             }
-            return Part.of(-1, -1, null, null, new Coll.Chunks(data, elems));
+            return Part.of(-1, -1, null, null, Coll.Chunks.of(data, elems));
         }, parts -> {
             Topology t = topo[0];
             int me = c.rank();
@@ -105,13 +105,13 @@ final class CollNeighbor {
     private static void scalars(Args a, Form form, int rb) {
         switch (form) {
             case ALLGATHER, ALLTOALL -> {
-                CollArgs.count(a.i(1), "sendcount");
+                CollArgs.count(a.l(1), "sendcount");
                 CollArgs.committed(a.type(2), "sendtype");
-                CollArgs.count(a.i(4), "recvcount");
+                CollArgs.count(a.l(4), "recvcount");
                 CollArgs.committed(a.type(5), "recvtype");
             }
             case ALLGATHERV -> {
-                CollArgs.count(a.i(1), "sendcount");
+                CollArgs.count(a.l(1), "sendcount");
                 CollArgs.committed(a.type(2), "sendtype");
                 CollArgs.committed(a.type(6), "recvtype");
             }
@@ -131,25 +131,25 @@ final class CollNeighbor {
             case ALLGATHER, ALLTOALL, ALLGATHERV -> {
                 if (send || form != Form.ALLGATHERV) {
                     Datatype t = a.type(b + 1);
-                    int count = a.i(b);
+                    long count = a.l(b);
                     long[] displs = send && form != Form.ALLTOALL ? new long[n] : Coll.blocks(n, count, t.extent()); // allgather sends one block to all
                     return new Side(Coll.repeat(n, count), displs, fill(n, t), k -> pre + "count");
                 }
                 Datatype t = a.type(b + 2);
-                CollArgs.perEach(a.ints(b), n, "recvcounts", true, "neighbour");
-                CollArgs.perEach(a.ints(b + 1), n, "displs", false, "neighbour");
-                return new Side(a.ints(b), Coll.scaled(a.ints(b + 1), n, t.extent()), fill(n, t), k -> "recvcounts[" + k + "]");
+                CollArgs.perEach(a.longs(b), n, "recvcounts", true, "neighbour");
+                CollArgs.perEach(a.longs(b + 1), n, "displs", false, "neighbour");
+                return new Side(a.longs(b), Coll.scaled(a.longs(b + 1), n, t.extent()), fill(n, t), k -> "recvcounts[" + k + "]");
             }
             case ALLTOALLV -> {
                 Datatype t = a.type(b + 2);
                 String dn = send ? "sdispls" : "rdispls";
-                CollArgs.perEach(a.ints(b), n, pre + "counts", true, "neighbour");
-                CollArgs.perEach(a.ints(b + 1), n, dn, false, "neighbour");
-                return new Side(a.ints(b), Coll.scaled(a.ints(b + 1), n, t.extent()), fill(n, t), k -> pre + "counts[" + k + "]");
+                CollArgs.perEach(a.longs(b), n, pre + "counts", true, "neighbour");
+                CollArgs.perEach(a.longs(b + 1), n, dn, false, "neighbour");
+                return new Side(a.longs(b), Coll.scaled(a.longs(b + 1), n, t.extent()), fill(n, t), k -> pre + "counts[" + k + "]");
             }
             default -> {
                 String dn = send ? "sdispls" : "rdispls";
-                CollArgs.perEach(a.ints(b), n, pre + "counts", true, "neighbour");
+                CollArgs.perEach(a.longs(b), n, pre + "counts", true, "neighbour");
                 long[] displs = a.longs(b + 1);
                 if (displs == null || displs.length < n) {
                     throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ARG, dn + " has " + (displs == null ? 0 : displs.length)
@@ -167,7 +167,7 @@ final class CollNeighbor {
                     throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_ARG, pre + "types has " + hs.length
                             + " entries; it needs one per neighbour (" + n + ")");
                 }
-                return new Side(a.ints(b), java.util.Arrays.copyOf(displs, n), types, k -> pre + "counts[" + k + "]");
+                return new Side(a.longs(b), java.util.Arrays.copyOf(displs, n), types, k -> pre + "counts[" + k + "]");
             }
         }
     }

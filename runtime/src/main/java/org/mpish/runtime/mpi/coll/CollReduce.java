@@ -32,7 +32,7 @@ final class CollReduce {
     private CollReduce() {}
 
     /** The shared arguments: sendbuf 0, recvbuf 1, count 2, datatype 3, op 4. */
-    private record In(Datatype type, Op op, ElemType elem) {}
+    record In(Datatype type, Op op, ElemType elem) {}
 
     private static In checkIn(Args a, int count, String countArg) {
         CollArgs.count(count, countArg);
@@ -73,7 +73,7 @@ final class CollReduce {
     }
 
     /** Every rank whose input is folded passed the same count, op and element type (MPI-4.1 6.9.1). */
-    private static void agree(Comm c, Part[] parts, int from, int to, Part mine, String countArg) {
+    static void agree(Comm c, Part[] parts, int from, int to, Part mine, String countArg) {
         for (int j = from; j < to; j++) {
             Part p = parts[peer(c, j)];
             if (p.count() != mine.count()) {
@@ -105,7 +105,7 @@ final class CollReduce {
 
     /** MPI_Reduce: sendbuf, recvbuf, count, datatype, op, root, comm. */
     static Object reduce(Rank r, Args a, Runner run) {
-        if (CollLarge.large(a.type(3), a.l(2))) return large(r, a, false, run);
+        if (CollReduceLarge.takes(a, CollReduceLarge.Kind.REDUCE, a.comm(6))) return CollReduceLarge.run(r, a, CollReduceLarge.Kind.REDUCE, run);
         String call = run.name("MPI_Reduce");
         Comm c = a.comm(6);
         int root = a.i(5), count = a.i(2);
@@ -150,7 +150,7 @@ final class CollReduce {
 
     /** MPI_Allreduce: sendbuf, recvbuf, count, datatype, op, comm. */
     static Object allreduce(Rank r, Args a, Runner run) {
-        if (CollLarge.large(a.type(3), a.l(2))) return large(r, a, true, run);
+        if (CollReduceLarge.takes(a, CollReduceLarge.Kind.ALLREDUCE, a.comm(5))) return CollReduceLarge.run(r, a, CollReduceLarge.Kind.ALLREDUCE, run);
         String call = run.name("MPI_Allreduce");
         Comm c = a.comm(5);
         int count = a.i(2);
@@ -209,81 +209,10 @@ final class CollReduce {
         }
     }
 
-    /**
-     * MPI_Reduce / MPI_Allreduce (all) of a contiguous vector beyond one packed copy, with a predefined op on an
-     * intracommunicator, blocking: every input (and receive buffer) is read in place. Reduce: the root folds the
-     * whole vector into its recvbuf. Allreduce: rank k folds block k into its own recvbuf, the ranks meet, and
-     * each copies the other blocks from their owners' recvbufs. Each element is still folded left to right in
-     * rank order, so every rank gets the same bits; the fold goes through a bounded buffer, so in place works.
-     */
-    private static Object large(Rank r, Args a, boolean all, Runner run) {
-        String call = run.name(all ? "MPI_Allreduce" : "MPI_Reduce");
-        Comm c = a.comm(all ? 5 : 6);
-        int root = all ? -1 : a.i(5);
-        long count = a.l(2);
-        Role[] role = new Role[1];
-        In[] in = new In[1];
-        Part[] mine = new Part[1];
-        return run.run(c, call, () -> {
-            Role ro = role[0] = all ? Role.ROOT : CollArgs.role(c, root);
-            CollArgs.count(count, "count");
-            Datatype t = a.type(3);
-            CollArgs.committed(t, "datatype");
-            Op op = OpCalls.op(a, 4);
-            In i = in[0] = new In(t, op, Reductions.check(op, t));
-            long sbuf = a.l(0), rbuf = a.l(1), bytes = count * t.size();
-            boolean inPlace = sbuf == IN_PLACE, out = ro == Role.ROOT;
-            if (inPlace && !out) CollArgs.notInPlace(sbuf, "sendbuf", "which only the root may pass");
-            if (out) {
-                CollArgs.notInPlace(rbuf, "recvbuf", "which only sendbuf may be");
-                CollArgs.buffer(r.memory(), t, rbuf, count, "recvbuf");
-                if (sbuf == rbuf) {
-                    throw new MpiException(MPI_ERR_BUFFER, "sendbuf and recvbuf are the same buffer; pass MPI_IN_PLACE as sendbuf to reduce in place");
-                }
-            }
-            long from = inPlace ? rbuf : sbuf;
-            CollArgs.buffer(r.memory(), t, from, count, inPlace ? "recvbuf" : "sendbuf");
-            if (c.isInter() || op.isUser()) {
-                throw new MpiException(MPI_ERR_COUNT, "count: " + count + " x " + t.name() + " is " + count * t.size() + " bytes; "
-                        + (op.isUser() ? "a user-defined op" : "an intercommunicator") + " reduces at most "
-                        + CollLarge.ARRAY_LIMIT + " bytes in one " + call);
-            }
-            CollLarge.allowed(t, count, run, call, "count");
-            CollLarge.View v = new CollLarge.View(r.memory().segment(from, bytes), out ? r.memory().segment(rbuf, bytes) : null);
-            return mine[0] = Part.of(root, count, op, CollArgs.elem(t), v);
-        }, parts -> {
-            int n = c.size(), me = c.rank();
-            if (!all) Coll.sameRoot(c, parts, root);
-            agree(c, parts, 0, n, mine[0], "count");
-            MemorySegment[] ins = new MemorySegment[n], outs = new MemorySegment[n];
-            for (int j = 0; j < n; j++) {
-                if (!(parts[j].data() instanceof CollLarge.View v)) {
-                    throw new MpiException(MPI_ERR_COUNT, "count: " + who(c, j) + " did not pass as large a vector as this rank");
-                }
-                ins[j] = v.in();
-                outs[j] = v.out();
-            }
-            In i = in[0];
-            long total = count * i.type.size();
-            if (!all) {
-                if (role[0] == Role.ROOT) CollLarge.foldInto(i.op, i.elem, ins, outs[me], 0, total);
-                return;
-            }
-            int unit = i.elem.packedSize();
-            long elems = total / unit;
-            long lo = elems * me / n * unit;
-            CollLarge.foldInto(i.op, i.elem, ins, outs[me], lo, elems * (me + 1) / n * unit - lo);
-            c.exchange(null, call); // every block is folded; from here on no input is read
-            for (int j = 0; j < n; j++) {
-                if (j == me) continue;
-                long from = elems * j / n * unit, len = elems * (j + 1) / n * unit - from;
-                MemorySegment.copy(outs[j], from, outs[me], from, len);
-            }
-        });
-    }
-
     /** MPI_Reduce_scatter_block (block = true: recvcount) and MPI_Reduce_scatter (recvcounts[]). */
     static Object reduceScatter(Rank r, Args a, boolean block, Runner run) {
+        CollReduceLarge.Kind k = block ? CollReduceLarge.Kind.BLOCK : CollReduceLarge.Kind.SCATTER;
+        if (CollReduceLarge.takes(a, k, a.comm(5))) return CollReduceLarge.run(r, a, k, run);
         String call = run.name(block ? "MPI_Reduce_scatter_block" : "MPI_Reduce_scatter");
         Comm c = a.comm(5);
         int size = c.size(), me = c.rank(), n = c.peerSize();
@@ -335,6 +264,8 @@ final class CollReduce {
 
     /** MPI_Scan (exclusive = false) and MPI_Exscan (true): sendbuf, recvbuf, count, datatype, op, comm. */
     static Object scan(Rank r, Args a, boolean exclusive, Runner run) {
+        CollReduceLarge.Kind k = exclusive ? CollReduceLarge.Kind.EXSCAN : CollReduceLarge.Kind.SCAN;
+        if (CollReduceLarge.takes(a, k, a.comm(5))) return CollReduceLarge.run(r, a, k, run);
         String call = run.name(exclusive ? "MPI_Exscan" : "MPI_Scan");
         Comm c = a.comm(5);
         int count = a.i(2);

@@ -1,6 +1,6 @@
 package org.mpish.runtime.mpi.coll;
 
-import java.util.function.Consumer;
+import java.util.function.Function;
 import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.err.Errhandler;
 import org.mpish.runtime.mpi.MpiException;
@@ -13,15 +13,20 @@ import org.mpish.runtime.mpi.coll.Meeting.Part;
  * A started nonblocking collective (MPI-4.1 6.12). This rank's part was contributed when it started; the
  * request completes once every rank has contributed, and its data is delivered then, on the owning rank's own
  * thread, the first time a completion call (MPI_Wait, MPI_Test, ...) looks at it: a user op's function must run
- * there. An error found on delivery fails that completion call through the communicator's error handler.
+ * there. An error found on delivery fails that completion call through the communicator's error handler. With large
+ * data read in place, the request stays incomplete after delivery until every rank is done with the lent memory
+ * (the {@link CollLarge.Rest} its delivery left).
  */
 final class CollRequest extends Request implements org.mpish.runtime.mpi.err.ErrhandlerOwner {
     private final Comm comm;
     private final String call;
     private final Comm.Pending pending;
-    private final Consumer<Part[]> finish;
+    private final Function<Part[], CollLarge.Rest> finish;
+    /** What is left after delivery (large data read in place), or null. */
+    private CollLarge.Rest rest;
+    private boolean delivered;
 
-    CollRequest(Comm comm, String call, Comm.Pending pending, Consumer<Part[]> finish) {
+    CollRequest(Comm comm, String call, Comm.Pending pending, Function<Part[], CollLarge.Rest> finish) {
         super(comm.process().rank());
         this.comm = comm;
         this.call = call;
@@ -32,9 +37,13 @@ final class CollRequest extends Request implements org.mpish.runtime.mpi.err.Err
     @Override
     public boolean isComplete() {
         if (super.isComplete()) return true;
-        if (!owner().onOwnThread() || !pending.ready()) return false;
+        if (!owner().onOwnThread() || !delivered && !pending.ready()) return false;
         try {
-            finish.accept(Meeting.collect(comm, call, pending));
+            if (!delivered) {
+                delivered = true;
+                rest = finish.apply(Meeting.collect(comm, call, pending));
+            }
+            if (rest != null && !rest.poll()) return false;
             complete(Status.EMPTY);
         } catch (MpiException e) {
             complete(Status.EMPTY.withError(e.errorClass()));
@@ -48,6 +57,7 @@ final class CollRequest extends Request implements org.mpish.runtime.mpi.err.Err
 
     @Override
     public String describe() {
+        if (delivered && !super.isComplete()) return call + " on " + comm.name() + ": waiting for the others to finish with the memory lent to them";
         return super.isComplete() || pending.ready() ? call + " on " + comm.name() + ": every rank has joined"
                 : call + " on " + comm.name() + ": " + Meeting.notCalled(comm, pending);
     }

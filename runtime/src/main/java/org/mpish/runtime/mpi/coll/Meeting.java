@@ -95,7 +95,7 @@ final class Meeting {
     /** Bytes of a part's data: packed bytes, or per-destination chunks. */
     private static long size(Object data) {
         if (data instanceof byte[] b) return b.length;
-        if (data instanceof CollLarge.View v) return v.in().byteSize(); // a large contiguous input, read in place
+        if (data instanceof CollLarge.View v) return CollLarge.length(v); // a large contiguous input, read in place
         if (data instanceof java.lang.foreign.MemorySegment m) return m.byteSize(); // a direct input, read in place
         if (data instanceof Coll.Chunks ch) {
             long n = 0;

@@ -53,6 +53,7 @@ final class Reductions {
         }
         BasicType b = e.basic();
         if (b == BasicType.DOUBLE && foldDoubles(k, left, right, out, bytes)) return;
+        if ((b.isInteger() || b == BasicType.BYTE) && foldIntegers(k, b.size(), left, right, out, bytes)) return;
         int sz = b.size();
         for (long off = 0; off + sz <= bytes; off += sz) {
             Reduction.store(out, off, b, Reduction.combine(k, b, Reduction.load(left, off, b), Reduction.load(right, off, b)));
@@ -70,6 +71,50 @@ final class Reductions {
             default -> { return false; }
         }
         return true;
+    }
+
+    private static final ValueLayout.OfLong L = ValueLayout.JAVA_LONG_UNALIGNED;
+
+    /**
+     * Integers without going element by element through {@link Reduction}: the bitwise ops eight bytes at a time
+     * (whatever the element's width, the bits are the same), sums at the element's width, wrapping as the C types
+     * do (signed or not, the low bits agree); false for the other ops.
+     */
+    private static boolean foldIntegers(Op.Kind k, int size, MemorySegment l, MemorySegment r, MemorySegment o, long bytes) {
+        long end = bytes / size * size, words = end & ~7L;
+        switch (k) {
+            case BAND -> { for (long off = 0; off < words; off += 8) o.set(L, off, l.get(L, off) & r.get(L, off)); }
+            case BOR -> { for (long off = 0; off < words; off += 8) o.set(L, off, l.get(L, off) | r.get(L, off)); }
+            case BXOR -> { for (long off = 0; off < words; off += 8) o.set(L, off, l.get(L, off) ^ r.get(L, off)); }
+            case SUM -> {
+                sum(size, l, r, o, end);
+                return true;
+            }
+            default -> { return false; }
+        }
+        for (long off = words; off < end; off++) { // a tail shorter than a word: bytes of 1-, 2- or 4-byte elements
+            byte x = l.get(ValueLayout.JAVA_BYTE, off), y = r.get(ValueLayout.JAVA_BYTE, off);
+            o.set(ValueLayout.JAVA_BYTE, off, (byte) (k == Op.Kind.BAND ? x & y : k == Op.Kind.BOR ? x | y : x ^ y));
+        }
+        return true;
+    }
+
+    private static void sum(int size, MemorySegment l, MemorySegment r, MemorySegment o, long end) {
+        switch (size) {
+            case 1 -> {
+                ValueLayout.OfByte t = ValueLayout.JAVA_BYTE;
+                for (long off = 0; off < end; off++) o.set(t, off, (byte) (l.get(t, off) + r.get(t, off)));
+            }
+            case 2 -> {
+                ValueLayout.OfShort t = ValueLayout.JAVA_SHORT_UNALIGNED;
+                for (long off = 0; off < end; off += 2) o.set(t, off, (short) (l.get(t, off) + r.get(t, off)));
+            }
+            case 4 -> {
+                ValueLayout.OfInt t = ValueLayout.JAVA_INT_UNALIGNED;
+                for (long off = 0; off < end; off += 4) o.set(t, off, l.get(t, off) + r.get(t, off));
+            }
+            default -> { for (long off = 0; off < end; off += 8) o.set(L, off, l.get(L, off) + r.get(L, off)); }
+        }
     }
 
     private static void foldPairs(Op.Kind k, ElemType e, MemorySegment l, MemorySegment r, MemorySegment o, long bytes) {

@@ -104,6 +104,42 @@ class ReductionOpsTest {
         return get(r.memory(), b, size);
     }
 
+    /**
+     * Vectors whose length is not a multiple of eight bytes (the integer ops go a word at a time, then the tail): each
+     * element is the C operator on that element alone, at the type's width, computed here one element at a time.
+     */
+    @Test
+    void integerVectorsWithATailShorterThanAWordGiveEachElementsResult() { // MPI-4.1 6.9.2
+        try (TestJob t = new TestJob(1)) {
+            t.spmd(r -> {
+                returnErrors(r);
+                int n = 29; // 3 words and 5 bytes of MPI_BYTE; 14 shorts and 1 byte left over are not an element
+                for (String op : List.of("MPI_BAND", "MPI_BOR", "MPI_BXOR", "MPI_SUM")) {
+                    for (int size : new int[] {1, 2, 4, 8}) {
+                        String type = switch (size) { case 1 -> op.equals("MPI_SUM") ? "MPI_SIGNED_CHAR" : "MPI_BYTE";
+                            case 2 -> "MPI_SHORT"; case 4 -> "MPI_INT"; default -> "MPI_LONG"; };
+                        int count = n / size;
+                        long a = CollFixture.alloc(r, n), b = CollFixture.alloc(r, n);
+                        long[] x = new long[count], y = new long[count];
+                        for (int i = 0; i < count; i++) {
+                            x[i] = 0x7Fl * (i + 3) * 0x0101010101010101L ^ i;
+                            y[i] = 0x65l * (i + 1) * 0x0001000100010001L + i;
+                            put(r.memory(), a + (long) i * size, size, x[i]);
+                            put(r.memory(), b + (long) i * size, size, y[i]);
+                        }
+                        call(r, "MPI_Reduce_local", a, b, count, type, op);
+                        for (int i = 0; i < count; i++) {
+                            long want = switch (op) { case "MPI_BAND" -> x[i] & y[i]; case "MPI_BOR" -> x[i] | y[i];
+                                case "MPI_BXOR" -> x[i] ^ y[i]; default -> x[i] + y[i]; };
+                            long mask = size == 8 ? -1L : (1L << (8 * size)) - 1;
+                            assertEquals(want & mask, get(r.memory(), b + (long) i * size, size) & mask, op + " on " + type + ", element " + i);
+                        }
+                    }
+                }
+            });
+        }
+    }
+
     @Test
     void integerOpsGiveCsResultsAtEachWidth() { // MPI-4.1 6.9.2: the C operators, on the type's width
         try (TestJob t = new TestJob(1)) {
