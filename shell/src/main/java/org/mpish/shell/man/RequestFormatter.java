@@ -21,6 +21,19 @@ final class RequestFormatter {
                 }
             }
             case TBL -> TblFormatter.render(p, ((ManNode.Elem) n).table);
+            case EQN -> {
+                // an equation on the line of the text before (or after) it joins that text
+                if (!n.has(ManNode.LINE)) {
+                    p.flags |= Terminal.NOSPACE;
+                }
+                ManNode.Elem e = (ManNode.Elem) n;
+                if (e.eqn != null) {
+                    EqnFormatter.render(p, e.eqn);
+                }
+                if (n.next != null && !n.next.has(ManNode.LINE)) {
+                    p.flags |= Terminal.NOSPACE;
+                }
+            }
             case CE, RJ -> centre(p, n);
             case LL -> p.setWidth(arg(n));
             default -> {

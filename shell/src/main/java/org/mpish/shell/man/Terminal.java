@@ -117,6 +117,11 @@ final class Terminal {
         font = f;
     }
 
+    /** The font now in use (eqn saves and restores it around a box). */
+    byte font() {
+        return font;
+    }
+
     void fontPrev() {
         if (measuring) {
             return;
