@@ -79,9 +79,15 @@ public final class ManPage {
 
     /** The page laid out for a terminal {@code width} columns wide (clamped to 1..1000). */
     public String render(int width, Style style) {
+        return render(width, style, Device.ASCII);
+    }
+
+    /** The page laid out for a terminal {@code width} columns wide in the device's character set. */
+    public String render(int width, Style style, Device device) {
         int w = Math.max(1, Math.min(1000, width));
+        boolean utf8 = device == Device.UTF8;
         try {
-            return style.render(BigStack.call(() -> mdoc != null ? MdocFormatter.format(mdocTree(), w) : ManFormatter.format(root, meta, w)));
+            return style.render(BigStack.call(() -> mdoc != null ? MdocFormatter.format(mdocTree(), w, utf8) : ManFormatter.format(root, meta, w, utf8)));
         } catch (RuntimeException | StackOverflowError e) {
             return fileName + ": internal error while formatting: " + e + "\n";
         }

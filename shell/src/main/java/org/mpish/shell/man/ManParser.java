@@ -33,6 +33,8 @@ final class ManParser {
     private ManNode.Elem eqnNode;
     /** Whether {@link #eqnNode} was opened by an in-line delimiter. */
     private boolean eqnInline;
+    /** Times the current input line was cut at a delimiter; mandoc gives up after 1000. */
+    private int reparses;
 
     ManParser(Diags diags) {
         this.diags = diags;
@@ -67,6 +69,7 @@ final class ManParser {
         if (line == null) {
             return;
         }
+        reparses = 0;
         entered(line);
     }
 
@@ -244,6 +247,14 @@ final class ManParser {
         if (at < 0) {
             return false;
         }
+        if (++reparses > 1000) {
+            // a delimiter that the .EQ line itself contains would be cut out again for ever:
+            // like mandoc, give up the rest of the input line
+            if (reparses == 1001) {
+                diags.error(line.number(), 0, "input stack limit exceeded, infinite loop?");
+            }
+            return true;
+        }
         boolean opening = eqnNode == null;
         String before = buf.substring(0, at);
         String after = buf.substring(at + 1);
@@ -261,6 +272,9 @@ final class ManParser {
         eqnInline = opening;
         boolean first = true;
         for (String part : parts) {
+            if (reparses > 1000) {
+                break;
+            }
             entered(new RoffLexer.Line(line.number(), part, first ? line.messages() : java.util.List.of()));
             first = false;
         }
