@@ -27,75 +27,61 @@ final class BlockFormatter {
         lmargin[0] = INDENT;
     }
 
-    /** Pre actions of the block macros, or null if {@code n} is not one. */
-    Boolean pre(ManNode n) {
-        return switch (n.tok) {
-            case SH -> preSection(n, false);
-            case SS -> preSection(n, true);
-            case TP, TQ -> preTP(n);
-            case PP, LP, P -> prePP(n);
-            case IP -> preIP(n);
-            case HP -> preHP(n);
-            case RS -> preRS(n);
-            case SY -> preSY(n);
-            default -> null;
-        };
+    // ---------------------------------------------------------------- post actions (pre actions below)
+
+    /** SH, SS: the heading and the body each end their line. */
+    void postSection(ManNode n) {
+        if (n instanceof ManNode.Head || n instanceof ManNode.Body) {
+            p.newln();
+        }
     }
 
-    /** Post actions of the block macros; returns false if {@code n} is not one. */
-    boolean post(ManNode n) {
-        switch (n.tok) {
-            case SH, SS -> {
-                if (n instanceof ManNode.Head || n instanceof ManNode.Body) {
-                    p.newln();
-                }
-            }
-            case TP, TQ -> {
-                if (n instanceof ManNode.Head) {
-                    p.flushln();
-                } else if (n instanceof ManNode.Body) {
-                    p.newln();
-                    p.offset = offset;
-                }
-            }
-            case IP -> {
-                if (n instanceof ManNode.Head) {
-                    p.flushln();
-                    p.flags &= ~Terminal.NOBREAK;
-                    p.trailspace = 0;
-                    p.rmargin = p.maxrmargin;
-                } else if (n instanceof ManNode.Body) {
-                    p.newln();
-                    p.offset = offset;
-                }
-            }
-            case HP -> {
-                if (n instanceof ManNode.Body) {
-                    p.newln();
-                    if (n.first == null) {
-                        p.vspace(); // groff compatibility: .HP breaks even when empty
-                    }
-                    p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-                    p.trailspace = 0;
-                    p.offset = offset;
-                    p.rmargin = p.maxrmargin;
-                }
-            }
-            case RS -> postRS(n);
-            case SY -> {
-                if (n instanceof ManNode.Head) {
-                    p.flushln();
-                    p.flags &= ~Terminal.NOBREAK;
-                } else if (n instanceof ManNode.Body) {
-                    p.newln();
-                    p.offset = offset;
-                }
-            }
-            default -> {
-                return false;
-            }
+    /** TP, TQ: the tag is written out (its overflow continues on the same line), the body ends its line. */
+    void postTP(ManNode n) {
+        if (n instanceof ManNode.Head) {
+            p.flushln();
+        } else if (n instanceof ManNode.Body) {
+            p.newln();
+            p.setOffset(offset);
         }
-        return true;
+    }
+
+    /** IP: as TP, and after the tag the field spans the whole line again. */
+    void postIP(ManNode n) {
+        if (n instanceof ManNode.Head) {
+            p.flushln();
+            p.clear(Terminal.NOBREAK);
+            p.setTrailspace(0);
+            p.setRmargin(p.maxrmargin());
+        } else if (n instanceof ManNode.Body) {
+            p.newln();
+            p.setOffset(offset);
+        }
+    }
+
+    /** HP: the hanging paragraph ends and the margins return to the section's. */
+    void postHP(ManNode n) {
+        if (n instanceof ManNode.Body) {
+            p.newln();
+            if (n.first == null) {
+                p.vspace(); // groff compatibility: .HP breaks even when empty
+            }
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
+            p.setTrailspace(0);
+            p.setOffset(offset);
+            p.setRmargin(p.maxrmargin());
+        }
+    }
+
+    /** SY: the command name is written out, the body ends its line. */
+    void postSY(ManNode n) {
+        if (n instanceof ManNode.Head) {
+            p.flushln();
+            p.clear(Terminal.NOBREAK);
+        } else if (n instanceof ManNode.Body) {
+            p.newln();
+            p.setOffset(offset);
+        }
     }
 
     /** Blank lines before a paragraph, except at the start of a section (but inside RS, always). */
@@ -113,7 +99,7 @@ final class BlockFormatter {
         }
     }
 
-    private boolean preSection(ManNode n, boolean sub) {
+    boolean preSection(ManNode n, boolean sub) {
         if (n instanceof ManNode.Block) {
             lmargin[lmargincur] = INDENT;
             offset = INDENT;
@@ -127,27 +113,27 @@ final class BlockFormatter {
             }
         } else if (n instanceof ManNode.Head) {
             p.fontRepl(Output.BOLD);
-            p.offset = sub ? 3 : 0;
-            p.rmargin = offset;
-            p.trailspace = offset;
-            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
+            p.setOffset(sub ? 3 : 0);
+            p.setRmargin(offset);
+            p.setTrailspace(offset);
+            p.set(Terminal.NOBREAK | Terminal.BRIND);
         } else {
-            p.offset = offset;
-            p.rmargin = p.maxrmargin;
-            p.trailspace = 0;
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
+            p.setOffset(offset);
+            p.setRmargin(p.maxrmargin());
+            p.setTrailspace(0);
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
         }
         return true;
     }
 
-    private boolean prePP(ManNode n) {
+    boolean prePP(ManNode n) {
         if (n instanceof ManNode.Block) {
             lmargin[lmargincur] = INDENT;
             bvspace(n);
         } else if (n instanceof ManNode.Head) {
             return false;
         } else {
-            p.offset = offset;
+            p.setOffset(offset);
         }
         return true;
     }
@@ -169,7 +155,7 @@ final class BlockFormatter {
         return lmargin[lmargincur];
     }
 
-    private boolean preTP(ManNode n) {
+    boolean preTP(ManNode n) {
         if (n instanceof ManNode.Block) {
             if (n.tok == Tok.TP) {
                 bvspace(n);
@@ -177,17 +163,17 @@ final class BlockFormatter {
             return true;
         }
         if (n instanceof ManNode.Head) {
-            p.flags |= Terminal.NOBREAK | Terminal.BRTRSP;
-            p.trailspace = 1;
+            p.set(Terminal.NOBREAK | Terminal.BRTRSP);
+            p.setTrailspace(1);
         } else {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
         }
         ManNode head = ((ManNode.Block) n.parent).head;
         ManNode arg = head == null ? null : head.first;
         int len = arg != null && !arg.has(ManNode.LINE) ? width(arg) : lmargin[lmargincur];
         if (n instanceof ManNode.Head) {
-            p.offset = offset;
-            p.rmargin = offset + len;
+            p.setOffset(offset);
+            p.setRmargin(offset + len);
             ManNode nn = n.first;
             while (nn != null && !nn.has(ManNode.LINE)) {
                 nn = nn.next; // arguments on the .TP line itself are not printed
@@ -199,41 +185,41 @@ final class BlockFormatter {
             }
             return false;
         }
-        p.offset = offset + len;
-        p.rmargin = p.maxrmargin;
-        p.trailspace = 0;
-        p.flags &= ~(Terminal.NOBREAK | Terminal.BRTRSP);
+        p.setOffset(offset + len);
+        p.setRmargin(p.maxrmargin());
+        p.setTrailspace(0);
+        p.clear(Terminal.NOBREAK | Terminal.BRTRSP);
         return true;
     }
 
-    private boolean preIP(ManNode n) {
+    boolean preIP(ManNode n) {
         if (n instanceof ManNode.Block) {
             bvspace(n);
             return true;
         }
         if (n instanceof ManNode.Head) {
-            p.flags |= Terminal.NOBREAK;
-            p.trailspace = 1;
+            p.set(Terminal.NOBREAK);
+            p.setTrailspace(1);
         } else {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
         }
         ManNode head = ((ManNode.Block) n.parent).head;
         ManNode arg = head == null || head.first == null ? null : head.first.next;
         int len = arg != null ? width(arg) : lmargin[lmargincur];
         if (n instanceof ManNode.Head) {
-            p.offset = offset;
-            p.rmargin = offset + len;
+            p.setOffset(offset);
+            p.setRmargin(offset + len);
             if (n.first != null) {
                 f.node(n.first);
             }
             return false;
         }
-        p.offset = offset + len;
-        p.rmargin = p.maxrmargin;
+        p.setOffset(offset + len);
+        p.setRmargin(p.maxrmargin());
         return true;
     }
 
-    private boolean preHP(ManNode n) {
+    boolean preHP(ManNode n) {
         if (n instanceof ManNode.Block) {
             bvspace(n);
             return true;
@@ -245,17 +231,17 @@ final class BlockFormatter {
             return false;
         }
         if (!n.first.has(ManNode.NOFILL)) {
-            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-            p.trailspace = 2;
+            p.set(Terminal.NOBREAK | Terminal.BRIND);
+            p.setTrailspace(2);
         }
         ManNode head = ((ManNode.Block) n.parent).head;
         int len = width(head == null ? null : head.first);
-        p.offset = offset;
-        p.rmargin = offset + len;
+        p.setOffset(offset);
+        p.setRmargin(offset + len);
         return true;
     }
 
-    private boolean preRS(ManNode n) {
+    boolean preRS(ManNode n) {
         if (n instanceof ManNode.Block) {
             p.newln();
             return true;
@@ -280,8 +266,8 @@ final class BlockFormatter {
         }
         rsIndent.put(head, aux);
         offset += aux;
-        p.offset = offset;
-        p.rmargin = p.maxrmargin;
+        p.setOffset(offset);
+        p.setRmargin(p.maxrmargin());
         if (++lmarginsz < MAXMARGINS) {
             lmargincur = lmarginsz;
         }
@@ -289,19 +275,19 @@ final class BlockFormatter {
         return true;
     }
 
-    private void postRS(ManNode n) {
+    void postRS(ManNode n) {
         if (!(n instanceof ManNode.Body)) {
             return;
         }
         p.newln();
         offset -= rsIndent.getOrDefault(((ManNode.Block) n.parent).head, 0);
-        p.offset = offset;
+        p.setOffset(offset);
         if (--lmarginsz < MAXMARGINS) {
             lmargincur = Math.max(lmarginsz, 0);
         }
     }
 
-    private boolean preSY(ManNode n) {
+    boolean preSY(ManNode n) {
         if (n instanceof ManNode.Block) {
             ManNode prev = n.prevSibling();
             if (prev == null || prev.tok != Tok.SY) {
@@ -315,18 +301,18 @@ final class BlockFormatter {
             len += Deroff.width(t.string);
         }
         if (n instanceof ManNode.Head) {
-            p.offset = offset;
-            p.rmargin = offset + len;
+            p.setOffset(offset);
+            p.setRmargin(offset + len);
             ManNode.Body body = ((ManNode.Block) n.parent).body;
             if (body == null || body.first == null || !body.first.has(ManNode.NOFILL)) {
-                p.flags |= Terminal.NOBREAK;
+                p.set(Terminal.NOBREAK);
             }
             p.fontRepl(Output.BOLD);
         } else {
             lmargin[lmargincur] = len;
-            p.offset = offset + len;
-            p.rmargin = p.maxrmargin;
-            p.flags |= Terminal.NOSPACE;
+            p.setOffset(offset + len);
+            p.setRmargin(p.maxrmargin());
+            p.set(Terminal.NOSPACE);
         }
         return true;
     }

@@ -14,24 +14,19 @@ final class Deroff {
     /** A string laid out on one unbreakable line, escapes resolved and fonts ignored. */
     static Output line(String s) {
         Terminal t = new Terminal(Integer.MAX_VALUE / 4);
-        t.measuring = true;
-        t.flags |= Terminal.NOSPACE | Terminal.BRNEVER;
+        t.measureOnly();
+        t.set(Terminal.NOSPACE | Terminal.BRNEVER);
         t.word(s);
         t.flushln();
-        return t.out;
+        return t.out();
     }
 
     /** Width of a string in columns, escapes resolved (mandoc's term_strlen). */
     static int width(String s) {
         Terminal t = new Terminal(Integer.MAX_VALUE / 4);
-        t.measuring = true;
-        t.flags |= Terminal.NOSPACE;
+        t.measureOnly();
+        t.set(Terminal.NOSPACE);
         t.word(s);
-        int w = 0;
-        for (int i = 0; i < t.lastcol; i++) {
-            char c = t.buf[i];
-            w += c == '\b' ? 1 : Terminal.width(c);
-        }
-        return w;
+        return t.bufferWidth();
     }
 }

@@ -14,7 +14,7 @@ final class EqnFormatter {
     /** Prints an equation; afterwards the next word is separated by a blank again. */
     static void render(Terminal p, Eqn.Box root) {
         box(p, root);
-        p.flags &= ~Terminal.NOSPACE;
+        p.clear(Terminal.NOSPACE);
     }
 
     private static byte termFont(int f) {
@@ -55,10 +55,10 @@ final class EqnFormatter {
                         && bp.first.type != Eqn.MATRIX && prev != null
                         && (prev.type == Eqn.LIST || (prev.type == Eqn.TEXT && prev.text != null
                             && !prev.text.isEmpty() && (prev.text.charAt(0) == '\\' || isAlpha(prev.text.charAt(0))))))) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
             p.word(bp.left != null ? bp.left : "(");
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
         }
 
         byte saved = p.font();
@@ -69,13 +69,13 @@ final class EqnFormatter {
             String t = bp.text;
             // (mandoc's test also matches the empty string's terminating NUL)
             if (t.isEmpty() || "!\"'),.:;?]}".indexOf(t.charAt(0)) >= 0) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
             p.word(t);
             if (!t.isEmpty()) {
                 char last = t.charAt(t.length() - 1);
                 if ("\"'([{".indexOf(last) >= 0 || (bp.prev == null && (last == '-' || t.endsWith("\\[mi]")))) {
-                    p.flags |= Terminal.NOSPACE;
+                    p.set(Terminal.NOSPACE);
                 }
             }
         }
@@ -83,22 +83,22 @@ final class EqnFormatter {
         if (bp.pos == Eqn.P_SQRT) {
             p.word("\\(sr");
             if (bp.first != null) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
                 box(p, bp.first);
             }
         } else if (bp.type == Eqn.SUBEXPR) {
             Eqn.Box child = bp.first;
             box(p, child);
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.word(bp.pos == Eqn.P_OVER ? "/" : bp.pos == Eqn.P_SUP || bp.pos == Eqn.P_TO ? "^" : "_");
             child = child.next;
             if (child != null) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
                 box(p, child);
                 if (bp.pos == Eqn.P_FROMTO || bp.pos == Eqn.P_SUBSUP) {
-                    p.flags |= Terminal.NOSPACE;
+                    p.set(Terminal.NOSPACE);
                     p.word("^");
-                    p.flags |= Terminal.NOSPACE;
+                    p.set(Terminal.NOSPACE);
                     child = child.next;
                     if (child != null) {
                         box(p, child);
@@ -120,18 +120,18 @@ final class EqnFormatter {
             p.fontRepl(saved);
         }
         if (bp.top != null) {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.word(bp.top);
         }
         if (bp.bottom != null) {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.word("_");
         }
         if (delim) {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.word(bp.right != null ? bp.right : ")");
             if (bp.parent.type == Eqn.SUBEXPR && bp.next != null) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
         }
     }

@@ -20,7 +20,7 @@ final class EscapeWriter {
     static void horizontal(Terminal t, String arg) {
         int n = 0;
         if (arg.startsWith("|")) {
-            n = -t.col;
+            n = -t.col();
             arg = arg.substring(1);
         }
         int v = Units.hspan(arg, 'm');
@@ -32,18 +32,8 @@ final class EscapeWriter {
             for (int k = 0; k < n; k++) {
                 t.bufferc(CharTable.NBSP);
             }
-        } else if (t.col >= -n) {
-            t.col += n;
         } else {
-            n += t.col;
-            t.col = 0;
-            if (t.offset > -n) {
-                t.ti += n;
-                t.offset += n;
-            } else {
-                t.ti -= t.offset;
-                t.offset = 0;
-            }
+            t.moveLeft(-n);
         }
     }
 
@@ -55,7 +45,7 @@ final class EscapeWriter {
         }
         int n = Units.hspan(arg.substring(0, k), 'm');
         if (n <= 0) {
-            n = t.rmargin > t.offset ? t.rmargin - t.offset : 0;
+            n = t.rmargin() > t.offset() ? t.rmargin() - t.offset() : 0;
         }
         String c = "_";
         if (k < arg.length()) {
@@ -90,18 +80,9 @@ final class EscapeWriter {
             }
             t.encode1(c);
             if (k + 1 < arg.length()) {
-                if (t.backBefore) {
-                    t.backAfter = true;
-                } else {
-                    t.backBefore = true;
-                }
+                t.overstrikeNext();
             }
         }
-        if (t.lastcol > 2 && (t.buf[t.lastcol - 1] == ' ' || t.buf[t.lastcol - 1] == '\t')) {
-            t.lastcol -= 2; // drop a trailing backspace and blank
-        }
-        if (t.col > t.lastcol) {
-            t.col = t.lastcol;
-        }
+        t.endOverstrike();
     }
 }

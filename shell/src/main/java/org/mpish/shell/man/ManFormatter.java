@@ -1,13 +1,14 @@
 package org.mpish.shell.man;
 
 /**
- * Lays out a validated man(7) tree on a {@link Terminal}: one pre/post action per macro, as in
- * mandoc's man_term.c.  Sections are indented 7 columns, subsection titles 3; tagged and
+ * Lays out a validated man(7) tree on a {@link Terminal}: each macro's pre and post actions are one
+ * row of {@link ManActs} (mandoc's man_term.c table), each kept request's one row of
+ * {@link RequestFormatter}.  Sections are indented 7 columns, subsection titles 3; tagged and
  * indented paragraphs remember their indentation for the next one, like groff does.
  */
 final class ManFormatter {
-    private final Terminal p;
-    private final BlockFormatter blocks;
+    final Terminal p;
+    final BlockFormatter blocks;
 
     private ManFormatter(Terminal p) {
         this.p = p;
@@ -18,10 +19,10 @@ final class ManFormatter {
         Terminal p = new Terminal(width, utf8);
         ManFormatter f = new ManFormatter(p);
         PageFrame.header(p, meta);
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         f.list(root.first);
         PageFrame.footer(p, meta);
-        return p.out;
+        return p.out();
     }
 
     private void list(ManNode n) {
@@ -44,22 +45,22 @@ final class ManFormatter {
             } else if (t.string.charAt(0) == ' ' && t.has(ManNode.LINE) && !p.has(Terminal.NONEWLINE)) {
                 p.newln();
             } else if (t.has(ManNode.DELIMC)) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
             p.word(t.string);
         } else if (n.tok.isRequest()) {
             RequestFormatter.pre(p, n);
             return;
         } else {
-            Tok tok = n.tok;
-            boolean fonts = !tok.noText() && tok != Tok.SM;
+            ManActs.Act act = ManActs.of(n.tok);
+            boolean fonts = !act.has(ManActs.NOTEXT);
             if (fonts) {
                 p.fontRepl(Output.ROMAN);
             }
-            if (pre(n) && n.first != null) {
+            if (act.pre(this, n) && n.first != null) {
                 list(n.first);
             }
-            post(n);
+            act.post(this, n);
             if (fonts) {
                 p.fontRepl(Output.ROMAN);
             }
@@ -68,65 +69,40 @@ final class ManFormatter {
         // write it out without breaking it.
         if (n.has(ManNode.NOFILL) && !p.has(Terminal.NOBREAK | Terminal.NONEWLINE)
                 && (n.next == null || n.next.has(ManNode.LINE))) {
-            p.flags |= Terminal.BRNEVER | Terminal.NOSPACE;
+            p.set(Terminal.BRNEVER | Terminal.NOSPACE);
             if (n instanceof ManNode.Text) {
                 p.flushln();
             } else {
                 p.newln();
             }
-            p.flags &= ~Terminal.BRNEVER;
-            if (p.rmargin < p.maxrmargin && n.parent.tok == Tok.HP) {
-                p.offset = p.rmargin;
-                p.rmargin = p.maxrmargin;
+            p.clear(Terminal.BRNEVER);
+            if (p.rmargin() < p.maxrmargin() && n.parent.tok == Tok.HP) {
+                p.setOffset(p.rmargin());
+                p.setRmargin(p.maxrmargin());
             }
         }
         if (n.has(ManNode.EOS)) {
-            p.flags |= Terminal.SENTENCE;
+            p.set(Terminal.SENTENCE);
         }
     }
 
-    // ---------------------------------------------------------------- dispatch
+    // ---------------------------------------------------------------- in-line macros (rows of ManActs)
 
-    private boolean pre(ManNode n) {
-        Boolean block = blocks.pre(n);
-        if (block != null) {
-            return block;
-        }
-        return switch (n.tok) {
-            case SB, B -> {
-                p.fontRepl(Output.BOLD);
-                yield true;
-            }
-            case I -> {
-                p.fontRepl(Output.UNDER);
-                yield true;
-            }
-            case BI, IB, BR, RB, IR, RI -> alternate(n);
-            case DT -> {
-                p.tabSet(null);
-                p.tabSet("T");
-                p.tabSet(".5i");
-                yield false;
-            }
-            case UC, AT -> false;
-            case PD -> prePD(n);
-            case IN -> preIn(n);
-            case OP -> preOP(n);
-            case EX, EE -> preLiteral(n);
-            case UR, MT -> !(n instanceof ManNode.Head);
-            default -> true;
-        };
+    /** B, SB, I: the children in one font. */
+    boolean font(byte font) {
+        p.fontRepl(font);
+        return true;
     }
 
-    private void post(ManNode n) {
-        if (!blocks.post(n) && (n.tok == Tok.UR || n.tok == Tok.MT)) {
-            postUR(n);
-        }
+    /** DT: tab stops back to every half inch. */
+    boolean preDT(ManNode n) {
+        p.tabSet(null);
+        p.tabSet("T");
+        p.tabSet(".5i");
+        return false;
     }
 
-    // ---------------------------------------------------------------- in-line macros and requests
-
-    private boolean prePD(ManNode n) {
+    boolean prePD(ManNode n) {
         if (n.first == null) {
             blocks.pardist = 1;
         } else if (n.first instanceof ManNode.Text t) {
@@ -138,10 +114,10 @@ final class ManFormatter {
         return false;
     }
 
-    private boolean preIn(ManNode n) {
+    boolean preIn(ManNode n) {
         p.newln();
         if (!(n.first instanceof ManNode.Text t)) {
-            p.offset = blocks.offset;
+            p.setOffset(blocks.offset);
             return false;
         }
         String cp = t.string;
@@ -158,33 +134,31 @@ final class ManFormatter {
             return false;
         }
         if (less < 0) {
-            p.offset -= Math.min(p.offset, v);
+            p.setOffset(p.offset() - (Math.min(p.offset(), v)));
         } else if (less > 0) {
-            p.offset += v;
+            p.setOffset(p.offset() + v);
         } else {
-            p.offset = v;
+            p.setOffset(v);
         }
-        if (p.offset > Short.MAX_VALUE) {
-            p.offset = BlockFormatter.INDENT;
+        if (p.offset() > Short.MAX_VALUE) {
+            p.setOffset(BlockFormatter.INDENT);
         }
         return false;
     }
 
-    private boolean preLiteral(ManNode n) {
+    boolean preLiteral(ManNode n) {
         p.newln();
-        if (n.parent.tok == Tok.HP && p.rmargin < p.maxrmargin) {
-            p.offset = p.rmargin;
-            p.rmargin = p.maxrmargin;
-            p.trailspace = 0;
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-            p.flags |= Terminal.NOSPACE;
+        if (n.parent.tok == Tok.HP && p.rmargin() < p.maxrmargin()) {
+            p.setOffset(p.rmargin());
+            p.setRmargin(p.maxrmargin());
+            p.setTrailspace(0);
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
+            p.set(Terminal.NOSPACE);
         }
         return false;
     }
 
-    // ---------------------------------------------------------------- in-line macros
-
-    private boolean alternate(ManNode n) {
+    boolean alternate(ManNode n) {
         byte[] font = switch (n.tok) {
             case RB -> new byte[] {Output.ROMAN, Output.BOLD};
             case RI -> new byte[] {Output.ROMAN, Output.UNDER};
@@ -198,18 +172,18 @@ final class ManFormatter {
             p.fontRepl(font[i]);
             p.word(((ManNode.Text) nn).string);
             if (nn.has(ManNode.EOS)) {
-                p.flags |= Terminal.SENTENCE;
+                p.set(Terminal.SENTENCE);
             }
             if (nn.next != null) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
         }
         return false;
     }
 
-    private boolean preOP(ManNode n) {
+    boolean preOP(ManNode n) {
         p.word("[");
-        p.flags |= Terminal.KEEP | Terminal.NOSPACE;
+        p.set(Terminal.KEEP | Terminal.NOSPACE);
         ManNode a = n.first;
         if (a instanceof ManNode.Text t) {
             p.fontRepl(Output.BOLD);
@@ -220,22 +194,22 @@ final class ManFormatter {
             p.word(t.string);
         }
         p.fontRepl(Output.ROMAN);
-        p.flags &= ~Terminal.KEEP;
-        p.flags |= Terminal.NOSPACE;
+        p.clear(Terminal.KEEP);
+        p.set(Terminal.NOSPACE);
         p.word("]");
         return false;
     }
 
-    private void postUR(ManNode n) {
+    void postUR(ManNode n) {
         if (!(n instanceof ManNode.Block b)) {
             return;
         }
         p.word("<");
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         if (b.head != null && b.head.first != null) {
             node(b.head.first);
         }
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         p.word(">");
     }
 }

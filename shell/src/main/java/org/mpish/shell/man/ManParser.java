@@ -324,6 +324,15 @@ final class ManParser {
         if (name.startsWith("\\\"")) {
             return;
         }
+        // roff's own requests (.ds, .if, .de ...) and user macros are run before tbl sees the line, as in mandoc
+        int restAt = Math.min(end + 1, buf.length());
+        if (!name.equals("TS") && rr.request(name, ln, buf, restAt)) {
+            return;
+        }
+        if (roff.macros.containsKey(name)) {
+            rr.expandMacro(name, ln, buf.substring(restAt));
+            return;
+        }
         switch (name) {
             case "TE" -> {
                 boolean empty = !tbl.end(ln, false);

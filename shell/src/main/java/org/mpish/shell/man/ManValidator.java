@@ -3,7 +3,9 @@ package org.mpish.shell.man;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.format.TextStyle;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,81 +63,105 @@ final class ManValidator {
             checkRoot(n);
             return;
         }
-        switch (n.tok) {
-            case TH -> th(n);
-            case SH, SS -> section(n);
-            case PP -> paragraph(n);
-            case IP -> ip(n);
-            case RS -> emptyBody(n);
-            case UR, MT -> {
-                if (n instanceof ManNode.Head && n.first == null) {
-                    diags.warn(n.line, n.pos, "missing resource identifier, using \"\": " + n.tok);
-                }
-                emptyBody(n);
-            }
-            case OP -> {
-                if (n.first == null) {
-                    diags.warn(n.line, n.pos, "missing option string, using \"\": OP");
-                } else if (n.first.next != null && n.first.next.next != null) {
-                    ManNode x = n.first.next.next;
-                    diags.error(x.line, x.pos, "skipping excess arguments: OP ... " + text(x));
-                }
-            }
-            case EX -> {
-                if (n.has(ManNode.NOFILL)) {
-                    diags.style(n.line, n.pos, "fill mode already disabled, skipping: EX");
-                }
-            }
-            case EE -> {
-                if (!n.has(ManNode.NOFILL)) {
-                    diags.style(n.line, n.pos, "fill mode already enabled, skipping: EE");
-                }
-            }
-            case NF -> {
-                if (n.has(ManNode.NOFILL)) {
-                    diags.style(n.line, n.pos, "fill mode already disabled, skipping: nf");
-                }
-            }
-            case FI -> {
-                if (!n.has(ManNode.NOFILL)) {
-                    diags.style(n.line, n.pos, "fill mode already enabled, skipping: fi");
-                }
-            }
-            case FT -> {
-                String f = n.first instanceof ManNode.Text t ? t.string : "";
-                if (n.first != null && Escape.font(f) == Escape.Kind.ERROR) {
-                    diags.warn(n.line, n.pos, "unknown font, skipping request: ft " + f);
-                    scopes.delete(n);
-                }
-            }
-            case IN -> {
-                if (n.parent.tok == Tok.TP && n.parent instanceof ManNode.Head
-                        && n.first instanceof ManNode.Text t
-                        && !t.string.startsWith("+") && !t.string.startsWith("-")) {
-                    t.string = "+" + t.string;
-                }
-            }
-            case BR_REQ -> {
-                ManNode prev = n.prevSibling();
-                if (n.next instanceof ManNode.Text t && t.string.startsWith(" ")) {
-                    diags.warn(n.line, n.pos, "skipping paragraph macro: br before text line with leading blank");
-                    scopes.delete(n);
-                } else if (prev != null && (prev.tok == Tok.BR_REQ || prev.tok == Tok.SP)) {
-                    diags.warn(n.line, n.pos, "skipping paragraph macro: br after " + prev.tok);
-                    scopes.delete(n);
-                }
-            }
-            case SP -> {
-                ManNode prev = n.prevSibling();
-                if (prev != null && prev.tok == Tok.BR_REQ) {
-                    diags.warn(prev.line, prev.pos, "skipping paragraph macro: br before sp");
-                    scopes.delete(prev);
-                }
-            }
-            case UC -> source = uc(n.first);
-            case AT -> source = at(n.first);
-            default -> {
-            }
+        Check check = CHECKS.get(n.tok);
+        if (check != null) {
+            check.run(this, n);
+        }
+    }
+
+    // ---------------------------------------------------------------- one check per macro
+
+    /** What the validator does with a node of one macro, after its children (mandoc's man_validate.c table). */
+    private interface Check {
+        void run(ManValidator v, ManNode n);
+    }
+
+    private static final Map<Tok, Check> CHECKS = new EnumMap<>(Tok.class);
+
+    static {
+        CHECKS.put(Tok.BR_REQ, ManValidator::br);
+        CHECKS.put(Tok.FI, (v, n) -> v.fill(n, false));
+        CHECKS.put(Tok.FT, ManValidator::ft);
+        CHECKS.put(Tok.NF, (v, n) -> v.fill(n, true));
+        CHECKS.put(Tok.SP, ManValidator::sp);
+        CHECKS.put(Tok.TH, ManValidator::th);
+        CHECKS.put(Tok.SH, ManValidator::section);
+        CHECKS.put(Tok.SS, ManValidator::section);
+        CHECKS.put(Tok.PP, ManValidator::paragraph); // LP and P became PP on the way down
+        CHECKS.put(Tok.IP, ManValidator::ip);
+        CHECKS.put(Tok.RS, ManValidator::emptyBody);
+        CHECKS.put(Tok.UC, (v, n) -> v.source = uc(n.first));
+        CHECKS.put(Tok.AT, (v, n) -> v.source = at(n.first));
+        CHECKS.put(Tok.IN, ManValidator::in);
+        CHECKS.put(Tok.OP, ManValidator::op);
+        CHECKS.put(Tok.EX, (v, n) -> v.fill(n, true));
+        CHECKS.put(Tok.EE, (v, n) -> v.fill(n, false));
+        CHECKS.put(Tok.UR, ManValidator::resource);
+        CHECKS.put(Tok.MT, ManValidator::resource);
+    }
+
+    /** Whether the macro or request has a check. */
+    static boolean hasCheck(Tok tok) {
+        return CHECKS.containsKey(tok);
+    }
+
+    private void resource(ManNode n) {
+        if (n instanceof ManNode.Head && n.first == null) {
+            diags.warn(n.line, n.pos, "missing resource identifier, using \"\": " + n.tok);
+        }
+        emptyBody(n);
+    }
+
+    private void op(ManNode n) {
+        if (n.first == null) {
+            diags.warn(n.line, n.pos, "missing option string, using \"\": OP");
+        } else if (n.first.next != null && n.first.next.next != null) {
+            ManNode x = n.first.next.next;
+            diags.error(x.line, x.pos, "skipping excess arguments: OP ... " + text(x));
+        }
+    }
+
+    /** EX, nf (disable) and EE, fi (enable): a style message when the mode is already so. */
+    private void fill(ManNode n, boolean disable) {
+        if (n.has(ManNode.NOFILL) == disable) {
+            diags.style(n.line, n.pos, "fill mode already " + (disable ? "disabled" : "enabled")
+                    + ", skipping: " + n.tok);
+        }
+    }
+
+    private void ft(ManNode n) {
+        String f = n.first instanceof ManNode.Text t ? t.string : "";
+        if (n.first != null && Escape.font(f) == Escape.Kind.ERROR) {
+            diags.warn(n.line, n.pos, "unknown font, skipping request: ft " + f);
+            scopes.delete(n);
+        }
+    }
+
+    /** An indentation given inside a TP head is relative. */
+    private void in(ManNode n) {
+        if (n.parent.tok == Tok.TP && n.parent instanceof ManNode.Head
+                && n.first instanceof ManNode.Text t
+                && !t.string.startsWith("+") && !t.string.startsWith("-")) {
+            t.string = "+" + t.string;
+        }
+    }
+
+    private void br(ManNode n) {
+        ManNode prev = n.prevSibling();
+        if (n.next instanceof ManNode.Text t && t.string.startsWith(" ")) {
+            diags.warn(n.line, n.pos, "skipping paragraph macro: br before text line with leading blank");
+            scopes.delete(n);
+        } else if (prev != null && (prev.tok == Tok.BR_REQ || prev.tok == Tok.SP)) {
+            diags.warn(n.line, n.pos, "skipping paragraph macro: br after " + prev.tok);
+            scopes.delete(n);
+        }
+    }
+
+    private void sp(ManNode n) {
+        ManNode prev = n.prevSibling();
+        if (prev != null && prev.tok == Tok.BR_REQ) {
+            diags.warn(prev.line, prev.pos, "skipping paragraph macro: br before sp");
+            scopes.delete(prev);
         }
     }
 

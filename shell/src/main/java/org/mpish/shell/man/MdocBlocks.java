@@ -19,8 +19,8 @@ final class MdocBlocks {
 
     static boolean preD1(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
-        f.savedOffset.push(f.p.offset);
-        f.p.offset += 6;
+        f.savedOffset.push(f.p.offset());
+        f.p.setOffset(f.p.offset() + 6);
         tabs(f.p, ".5i");
         if (n.tok.equals("Dl")) {
             f.p.fontRepl(Output.ROMAN);
@@ -30,7 +30,7 @@ final class MdocBlocks {
 
     static void postD1(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
-        f.p.offset = f.savedOffset.pop();
+        f.p.setOffset(f.savedOffset.pop());
     }
 
     private static int offsetOf(List<String> opts, Terminal p) {
@@ -59,9 +59,9 @@ final class MdocBlocks {
     static boolean preBd(MdocFormatter f, MdocParser.Node n) {
         Terminal p = f.p;
         bvspace(f, n, n);
-        f.savedOffset.push(p.offset);
+        f.savedOffset.push(p.offset());
         f.savedNofill.push(f.nofill);
-        p.offset += offsetOf(n.opts, p);
+        p.setOffset(p.offset() + offsetOf(n.opts, p));
         f.nofill = n.opts.contains("-literal") || n.opts.contains("-unfilled");
         if (n.opts.contains("-literal")) {
             tabs(p, "8n"); // literal displays have tab stops every 8 columns, as on a terminal
@@ -72,9 +72,9 @@ final class MdocBlocks {
         MdocParser.Node prevLine = null;
         for (MdocParser.Node k : n.kids) {
             if (k.line && prevLine != null) {
-                p.flags |= Terminal.BRNEVER;
+                p.set(Terminal.BRNEVER);
                 p.newln();
-                p.flags &= ~Terminal.BRNEVER;
+                p.clear(Terminal.BRNEVER);
             }
             if (k.tok == null && k.line && k.text.isEmpty()) {
                 p.vspace();
@@ -83,9 +83,9 @@ final class MdocBlocks {
                 prevLine = null;
                 continue;
             } else {
-                p.flags |= Terminal.BRNEVER;
+                p.set(Terminal.BRNEVER);
                 f.node(k);
-                p.flags &= ~Terminal.BRNEVER;
+                p.clear(Terminal.BRNEVER);
             }
             prevLine = k;
         }
@@ -94,12 +94,12 @@ final class MdocBlocks {
 
     static void postBd(MdocFormatter f, MdocParser.Node n) {
         if (f.nofill) {
-            f.p.flags |= Terminal.BRNEVER; // the last line of a no-fill display is not broken either
+            f.p.set(Terminal.BRNEVER); // the last line of a no-fill display is not broken either
         }
-        f.p.flags |= Terminal.NOSPACE;
+        f.p.set(Terminal.NOSPACE);
         f.p.newln();
-        f.p.flags &= ~Terminal.BRNEVER;
-        f.p.offset = f.savedOffset.pop();
+        f.p.clear(Terminal.BRNEVER);
+        f.p.setOffset(f.savedOffset.pop());
         f.nofill = f.savedNofill.pop();
     }
 
@@ -119,8 +119,8 @@ final class MdocBlocks {
 
     static boolean preBl(MdocFormatter f, MdocParser.Node n) {
         f.p.newln();
-        f.savedOffset.push(f.p.offset);
-        f.p.offset += offsetOf(n.opts, f.p);
+        f.savedOffset.push(f.p.offset());
+        f.p.setOffset(f.p.offset() + offsetOf(n.opts, f.p));
         f.counter.push(0);
         return true;
     }
@@ -185,7 +185,7 @@ final class MdocBlocks {
         if (listType(n).equals("-column")) {
             tabs(f.p, ".5i");
         }
-        f.p.offset = f.savedOffset.pop();
+        f.p.setOffset(f.savedOffset.pop());
         f.counter.pop();
     }
 
@@ -227,7 +227,7 @@ final class MdocBlocks {
         MdocParser.Node bl = n.parent;
         String type = listType(bl);
         bvspace(f, bl, n);
-        int off = p.offset;
+        int off = p.offset();
         int width = tagWidth(bl, type);
         int head = 0;
         for (MdocParser.Node k : n.kids) {
@@ -242,16 +242,16 @@ final class MdocBlocks {
         }
         switch (type) {
             case "-tag", "-hang", "-bullet", "-dash", "-hyphen", "-enum" -> {
-                p.flags |= Terminal.NOBREAK;
+                p.set(Terminal.NOBREAK);
                 if (type.equals("-tag")) {
-                    p.flags |= Terminal.BRIND | Terminal.BRTRSP;
-                    p.trailspace = 2; // a tag needs two blanks after it, else the body starts below
+                    p.set(Terminal.BRIND | Terminal.BRTRSP);
+                    p.setTrailspace(2); // a tag needs two blanks after it, else the body starts below
                 } else if (type.equals("-hang")) {
-                    p.flags |= Terminal.HANG;
-                    p.trailspace = 1;
+                    p.set(Terminal.HANG);
+                    p.setTrailspace(1);
                 }
-                p.rmargin = off + width;
-                p.flags |= Terminal.NOSPACE;
+                p.setRmargin(off + width);
+                p.set(Terminal.NOSPACE);
                 switch (type) {
                     case "-bullet" -> p.word("\\[bu]");
                     case "-dash", "-hyphen" -> p.word("\\-");
@@ -268,17 +268,17 @@ final class MdocBlocks {
                     }
                 }
                 p.flushln();
-                p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND | Terminal.BRTRSP | Terminal.HANG);
-                p.trailspace = 0;
-                p.offset = off + width;
-                p.rmargin = p.maxrmargin;
-                p.flags |= Terminal.NOSPACE;
+                p.clear(Terminal.NOBREAK | Terminal.BRIND | Terminal.BRTRSP | Terminal.HANG);
+                p.setTrailspace(0);
+                p.setOffset(off + width);
+                p.setRmargin(p.maxrmargin());
+                p.set(Terminal.NOSPACE);
                 int from = head; // the head is the tag; other list types ignore it
                 for (int i = from; i < n.kids.size(); i++) {
                     f.node(n.kids.get(i));
                 }
                 p.newln();
-                p.offset = off;
+                p.setOffset(off);
             }
             default -> {
                 if (type.equals("-diag")) {
@@ -294,13 +294,13 @@ final class MdocBlocks {
                 // a -diag body follows its head after two blanks, an -inset body after one
                 boolean body = head < n.kids.size();
                 if (body && type.equals("-diag")) {
-                    p.flags |= Terminal.NOSPACE;
+                    p.set(Terminal.NOSPACE);
                     p.word("\\ \\ ");
-                    p.flags |= Terminal.NOSPACE;
+                    p.set(Terminal.NOSPACE);
                 } else if (body && head > 0 && type.equals("-inset")) {
-                    p.flags |= Terminal.NOSPACE;
+                    p.set(Terminal.NOSPACE);
                     p.word("\\ ");
-                    p.flags |= Terminal.NOSPACE;
+                    p.set(Terminal.NOSPACE);
                 }
                 for (int i = head; i < n.kids.size(); i++) {
                     f.node(n.kids.get(i));
@@ -342,7 +342,7 @@ final class MdocBlocks {
         List<List<MdocParser.Node>> cells = new java.util.ArrayList<>();
         cells.add(new java.util.ArrayList<>());
         splitCells(n.kids, cells);
-        int base = p.offset;
+        int base = p.offset();
         for (int c = 0; c < cells.size(); c++) {
             int offset = 0;
             int i = 0;
@@ -351,28 +351,28 @@ final class MdocBlocks {
             }
             int width = i < ncols ? cols.get(i) + dcol : 10;
             boolean last = c + 1 == cells.size();
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             if (last) {
-                p.flags &= ~Terminal.NOBREAK;
-                p.trailspace = 0;
+                p.clear(Terminal.NOBREAK);
+                p.setTrailspace(0);
             } else {
-                p.flags |= Terminal.NOBREAK;
-                p.trailspace = 1;
+                p.set(Terminal.NOBREAK);
+                p.setTrailspace(1);
             }
-            p.offset = base + offset;
-            p.rmargin = p.offset + width;
-            if (last && p.rmargin < p.maxrmargin) {
-                p.rmargin = p.maxrmargin;
+            p.setOffset(base + offset);
+            p.setRmargin(p.offset() + width);
+            if (last && p.rmargin() < p.maxrmargin()) {
+                p.setRmargin(p.maxrmargin());
             }
             for (MdocParser.Node k : cells.get(c)) {
                 f.node(k);
             }
             p.flushln();
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRTRSP | Terminal.BRIND | Terminal.HANG);
-            p.trailspace = 0;
+            p.clear(Terminal.NOBREAK | Terminal.BRTRSP | Terminal.BRIND | Terminal.HANG);
+            p.setTrailspace(0);
         }
-        p.offset = base;
-        p.rmargin = p.maxrmargin;
+        p.setOffset(base);
+        p.setRmargin(p.maxrmargin());
     }
 
     /** Cells of a -column row: {@code .Ta} separates them, also inside an {@code .Xo} block. */

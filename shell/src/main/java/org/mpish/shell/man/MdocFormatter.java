@@ -39,7 +39,7 @@ final class MdocFormatter {
     private static Pre enclose(String open) {
         return (f, n) -> {
             f.p.word(open);
-            f.p.flags |= Terminal.NOSPACE;
+            f.p.set(Terminal.NOSPACE);
             return true;
         };
     }
@@ -50,7 +50,7 @@ final class MdocFormatter {
 
     private static Post close(String close) {
         return (f, n) -> {
-            f.p.flags |= Terminal.NOSPACE;
+            f.p.set(Terminal.NOSPACE);
             f.p.word(close);
         };
     }
@@ -166,7 +166,7 @@ final class MdocFormatter {
         row("Ql", enclose("\\(oq"), close("\\(cq"));
         row("Ns", (f, n) -> {
             if (!n.line) {
-                f.p.flags |= Terminal.NOSPACE; // alone on its line it does nothing
+                f.p.set(Terminal.NOSPACE); // alone on its line it does nothing
             }
             return false;
         }, null);
@@ -175,14 +175,14 @@ final class MdocFormatter {
         // .Sm off glues every following word to the one before, across lines and macros, until .Sm on
         row("Sm", (f, n) -> {
             if (n.opts.isEmpty()) {
-                f.p.flags ^= Terminal.NONOSPACE;
+                f.p.toggle(Terminal.NONOSPACE);
             } else if (n.opts.get(0).equals("on")) {
-                f.p.flags &= ~Terminal.NONOSPACE;
+                f.p.clear(Terminal.NONOSPACE);
             } else {
-                f.p.flags |= Terminal.NONOSPACE;
+                f.p.set(Terminal.NONOSPACE);
             }
-            if (f.p.col > 0 && !f.p.has(Terminal.NONOSPACE)) {
-                f.p.flags &= ~Terminal.NOSPACE;
+            if (f.p.col() > 0 && !f.p.has(Terminal.NONOSPACE)) {
+                f.p.clear(Terminal.NOSPACE);
             }
             return false;
         }, null);
@@ -194,9 +194,9 @@ final class MdocFormatter {
         row("Xo", null, null);
         // .Bk keeps the words of each input line together (on one output line)
         row("Bk", (f, n) -> {
-            f.p.flags |= Terminal.PREKEEP;
+            f.p.set(Terminal.PREKEEP);
             return true;
-        }, (f, n) -> f.p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP));
+        }, (f, n) -> f.p.clear(Terminal.KEEP | Terminal.PREKEEP));
         row("Rs", (f, n) -> {
             if (f.section.equals("SEE ALSO") && MdocBlocks.previous(n) != null) {
                 f.p.vspace();
@@ -219,14 +219,14 @@ final class MdocFormatter {
         row("%T", (f, n) -> {
             if (MdocReferences.quotedTitle(n)) {
                 f.p.word("\\(lq");
-                f.p.flags |= Terminal.NOSPACE;
+                f.p.set(Terminal.NOSPACE);
             } else {
                 f.p.fontRepl(Output.UNDER);
             }
             return true;
         }, (f, n) -> {
             if (MdocReferences.quotedTitle(n)) {
-                f.p.flags |= Terminal.NOSPACE;
+                f.p.set(Terminal.NOSPACE);
                 f.p.word("\\(rq");
             }
             MdocReferences.postReference(f, n);
@@ -271,7 +271,7 @@ final class MdocFormatter {
             if (name.equals("BSD") && version) {
                 // .Bx 4.4 is "4.4BSD"
                 f.p.word(n.kids.get(0).text);
-                f.p.flags |= Terminal.NOSPACE;
+                f.p.set(Terminal.NOSPACE);
                 f.p.word(name);
                 for (int i = 1; i < n.kids.size(); i++) {
                     f.node(n.kids.get(i));
@@ -311,12 +311,12 @@ final class MdocFormatter {
         }
         ManValidator.Meta meta = new ManValidator.Meta(doc.title, doc.section, doc.date, doc.os, vol, true);
         PageFrame.header(p, meta);
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         f.kids(doc.root);
         p.newln();
         // mdoc's footer: OS on both sides, the date in the middle
         footer(p, doc.os, doc.date);
-        return p.out;
+        return p.out();
     }
 
     /** mandoc's fallback for an empty .Os: the system's name (Debian's build uses the distribution). */
@@ -336,29 +336,29 @@ final class MdocFormatter {
 
     private static void footer(Terminal p, String os, String date) {
         p.vspace();
-        int max = p.maxrmargin;
+        int max = p.maxrmargin();
         int datelen = Deroff.width(date);
         int oslen = Deroff.width(os);
-        p.offset = 0;
-        p.rmargin = max > datelen ? (max + 1 - datelen) / 2 : 0;
-        p.trailspace = 1;
-        p.flags |= Terminal.NOSPACE | Terminal.NOBREAK;
+        p.setOffset(0);
+        p.setRmargin(max > datelen ? (max + 1 - datelen) / 2 : 0);
+        p.setTrailspace(1);
+        p.set(Terminal.NOSPACE | Terminal.NOBREAK);
         p.word(os);
         p.flushln();
-        p.offset = p.rmargin;
-        p.rmargin = max > oslen ? max - oslen : 0;
-        p.flags |= Terminal.NOSPACE;
+        p.setOffset(p.rmargin());
+        p.setRmargin(max > oslen ? max - oslen : 0);
+        p.set(Terminal.NOSPACE);
         p.word(date);
         p.flushln();
-        p.offset = p.rmargin;
-        p.rmargin = max;
-        p.trailspace = 0;
-        p.flags &= ~Terminal.NOBREAK;
-        p.flags |= Terminal.NOSPACE;
+        p.setOffset(p.rmargin());
+        p.setRmargin(max);
+        p.setTrailspace(0);
+        p.clear(Terminal.NOBREAK);
+        p.set(Terminal.NOSPACE);
         p.word(os);
         p.flushln();
-        p.offset = 0;
-        p.flags = 0;
+        p.setOffset(0);
+        p.setFlags(0);
     }
 
     static String volume(String sec) {
@@ -385,8 +385,8 @@ final class MdocFormatter {
     void node(MdocParser.Node n) {
         // as in mandoc, a keep lasts to the end of its input line: the next line starts a new one
         if (p.has(Terminal.KEEP) && n.line) {
-            p.flags &= ~Terminal.KEEP;
-            p.flags |= Terminal.PREKEEP;
+            p.clear(Terminal.KEEP);
+            p.set(Terminal.PREKEEP);
         }
         if (n.tok == null) {
             text(n);
@@ -413,7 +413,7 @@ final class MdocFormatter {
             }
             p.word(ManParser.hyphens(t));
             if (n.eos) {
-                p.flags |= Terminal.SENTENCE;
+                p.set(Terminal.SENTENCE);
             }
             return;
         }
@@ -423,18 +423,18 @@ final class MdocFormatter {
         int d = MdocParser.delim(t);
         if (n.eos) {
             if (d == MdocParser.CLOSE) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
             }
             p.word(t);
-            p.flags |= Terminal.SENTENCE;
+            p.set(Terminal.SENTENCE);
             return;
         }
         if (d == MdocParser.CLOSE) {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
         }
         p.word(t);
         if (d == MdocParser.OPEN) {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
         }
     }
 
@@ -466,7 +466,7 @@ final class MdocFormatter {
         if (n.tok.equals("Ss") ? !opensSection : !isFirstBody(n)) {
             p.vspace(); // none before a subsection that opens its section
         }
-        p.offset = n.tok.equals("Sh") ? 0 : 3;
+        p.setOffset(n.tok.equals("Sh") ? 0 : 3);
         p.fontRepl(Output.BOLD);
         StringBuilder title = new StringBuilder();
         int head = 0;
@@ -489,9 +489,9 @@ final class MdocFormatter {
                 f.nosplit = false;
             }
         }
-        p.offset = 5;
+        p.setOffset(5);
         MdocBlocks.tabs(p, ".5i");
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         for (int i = head; i < n.kids.size(); i++) {
             f.node(n.kids.get(i));
         }
@@ -512,7 +512,7 @@ final class MdocFormatter {
         f.p.word("\\-");
         MdocParser.Node next = next(n);
         if (!n.kids.isEmpty() || next != null && next.tok != null && !next.line) {
-            f.p.flags |= Terminal.NOSPACE;
+            f.p.set(Terminal.NOSPACE);
         }
         return true;
     }
@@ -535,7 +535,7 @@ final class MdocFormatter {
     private static boolean prePf(MdocFormatter f, MdocParser.Node n) {
         if (!n.kids.isEmpty()) {
             f.node(n.kids.get(0));
-            f.p.flags |= Terminal.NOSPACE;
+            f.p.set(Terminal.NOSPACE);
             for (int i = 1; i < n.kids.size(); i++) {
                 f.node(n.kids.get(i));
             }
@@ -549,11 +549,11 @@ final class MdocFormatter {
         }
         f.p.word(n.kids.get(0).text);
         if (n.kids.size() > 1) {
-            f.p.flags |= Terminal.NOSPACE;
+            f.p.set(Terminal.NOSPACE);
             f.p.word("(");
-            f.p.flags |= Terminal.NOSPACE;
+            f.p.set(Terminal.NOSPACE);
             f.p.word(n.kids.get(1).text);
-            f.p.flags |= Terminal.NOSPACE;
+            f.p.set(Terminal.NOSPACE);
             f.p.word(")");
         }
         return false;

@@ -64,10 +64,10 @@ final class MdocReferences {
         if (n.parent == null || !"Rs".equals(n.parent.tok)) {
             return;
         }
-        f.p.flags |= Terminal.NOSPACE;
+        f.p.set(Terminal.NOSPACE);
         if (next == null) {
             f.p.word(".");
-            f.p.flags |= Terminal.SENTENCE;
+            f.p.set(Terminal.SENTENCE);
         } else {
             f.p.word(",");
         }

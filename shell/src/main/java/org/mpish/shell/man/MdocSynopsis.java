@@ -37,24 +37,24 @@ final class MdocSynopsis {
             p.vspace();
         }
         String nm = !n.kids.isEmpty() && n.kids.get(0).tok == null ? n.kids.get(0).text : f.name;
-        int off = p.offset;
-        p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-        p.rmargin = off + Deroff.width(nm) + 1;
+        int off = p.offset();
+        p.set(Terminal.NOBREAK | Terminal.BRIND);
+        p.setRmargin(off + Deroff.width(nm) + 1);
         p.fontRepl(Output.BOLD);
         p.word(nm);
         p.fontRepl(Output.ROMAN);
         p.flushln();
-        p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-        p.offset = p.rmargin;
-        p.rmargin = p.maxrmargin;
-        p.flags |= Terminal.NOSPACE;
+        p.clear(Terminal.NOBREAK | Terminal.BRIND);
+        p.setOffset(p.rmargin());
+        p.setRmargin(p.maxrmargin());
+        p.set(Terminal.NOSPACE);
         int start = !n.kids.isEmpty() && n.kids.get(0).tok == null ? 1 : 0;
         for (int i = start; i < n.kids.size(); i++) {
             f.node(n.kids.get(i));
         }
         // following lines up to the next .Nm belong to this block; mandoc keeps each of
         // those input lines on one output line
-        p.flags |= Terminal.PREKEEP;
+        p.set(Terminal.PREKEEP);
         int j = idx + 1;
         boolean body = start < n.kids.size();
         while (j < sib.size() && !("Nm".equals(sib.get(j).tok) && sib.get(j).line) && !"Pp".equals(sib.get(j).tok)) {
@@ -63,13 +63,13 @@ final class MdocSynopsis {
             sib.remove(j);
             body = true;
         }
-        p.flags &= ~(Terminal.KEEP | Terminal.PREKEEP);
+        p.clear(Terminal.KEEP | Terminal.PREKEEP);
         if (body) {
             p.flushln(); // as mandoc ends the block's body: a line even when empty (after a .br)
         } else {
             p.newln();
         }
-        p.offset = off;
+        p.setOffset(off);
         return false;
     }
 
@@ -80,7 +80,7 @@ final class MdocSynopsis {
         f.p.word(nm);
         f.p.fontRepl(Output.ROMAN);
         f.p.word("utility exits\\~0 on success, and\\~>0 if an error occurs.");
-        f.p.flags |= Terminal.SENTENCE;
+        f.p.set(Terminal.SENTENCE);
         return false;
     }
 
@@ -137,13 +137,13 @@ final class MdocSynopsis {
             f.p.fontRepl(Output.ROMAN);
         }
         f.p.word("<");
-        f.p.flags |= Terminal.NOSPACE;
+        f.p.set(Terminal.NOSPACE);
         f.p.fontRepl(Output.UNDER);
         for (MdocParser.Node k : n.kids) {
             f.p.word(k.text);
         }
         f.p.fontRepl(Output.ROMAN);
-        f.p.flags |= Terminal.NOSPACE;
+        f.p.set(Terminal.NOSPACE);
         f.p.word(">");
         return false;
     }
@@ -186,17 +186,17 @@ final class MdocSynopsis {
         if (args.isEmpty()) {
             return false;
         }
-        int off = p.offset;
+        int off = p.offset();
         if (syn) {
-            p.flags |= Terminal.NOBREAK | Terminal.BRIND;
-            p.rmargin = off + 4;
+            p.set(Terminal.NOBREAK | Terminal.BRIND);
+            p.setRmargin(off + 4);
         }
         p.fontRepl(Output.BOLD);
         p.word(args.get(0));
         p.fontRepl(Output.ROMAN);
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         p.word("(");
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         for (int i = 1; i < args.size(); i++) {
             p.fontRepl(Output.UNDER);
             String a = args.get(i);
@@ -204,19 +204,19 @@ final class MdocSynopsis {
             p.word(syn || n.tok.equals("Fo") ? a.replace(' ', CharTable.NBSP) : a);
             p.fontRepl(Output.ROMAN);
             if (i + 1 < args.size()) {
-                p.flags |= Terminal.NOSPACE;
+                p.set(Terminal.NOSPACE);
                 p.word(",");
             }
         }
-        p.flags |= Terminal.NOSPACE;
+        p.set(Terminal.NOSPACE);
         p.word(")");
         if (syn) {
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.word(";");
             p.flushln();
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-            p.offset = off;
-            p.rmargin = p.maxrmargin;
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
+            p.setOffset(off);
+            p.setRmargin(p.maxrmargin());
         }
         return false;
     }
@@ -240,7 +240,7 @@ final class MdocSynopsis {
             p.fontRepl(Output.BOLD);
             p.word(names.get(i));
             p.fontRepl(Output.ROMAN);
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.word("()");
         }
         p.word(names.size() > 1 ? "functions return" : "function returns");
@@ -249,7 +249,7 @@ final class MdocSynopsis {
         p.word("errno");
         p.fontRepl(Output.ROMAN);
         p.word("is set to indicate the error.");
-        p.flags |= Terminal.SENTENCE;
+        p.set(Terminal.SENTENCE);
         return false;
     }
 }

@@ -12,35 +12,35 @@ final class PageFrame {
         int vollen = Deroff.width(volume);
         String title = meta.title() + "(" + meta.section() + ")";
         int titlen = Deroff.width(title);
-        int max = p.maxrmargin;
+        int max = p.maxrmargin();
 
-        p.flags |= Terminal.NOBREAK | Terminal.NOSPACE;
-        p.trailspace = 1;
-        p.offset = 0;
-        p.rmargin = titlen * 2 + 2 + vollen < max ? (max - vollen + 1) / 2
-                : vollen < max ? max - vollen : 0;
+        p.set(Terminal.NOBREAK | Terminal.NOSPACE);
+        p.setTrailspace(1);
+        p.setOffset(0);
+        p.setRmargin(titlen * 2 + 2 + vollen < max ? (max - vollen + 1) / 2
+                : vollen < max ? max - vollen : 0);
         p.word(title);
         p.flushln();
 
-        p.flags |= Terminal.NOSPACE;
-        p.offset = p.rmargin;
-        p.rmargin = p.offset + vollen + titlen < max ? max - titlen : max;
+        p.set(Terminal.NOSPACE);
+        p.setOffset(p.rmargin());
+        p.setRmargin(p.offset() + vollen + titlen < max ? max - titlen : max);
         p.word(volume);
         p.flushln();
 
-        p.flags &= ~Terminal.NOBREAK;
-        p.trailspace = 0;
-        if (p.rmargin + titlen <= max) {
-            p.flags |= Terminal.NOSPACE;
-            p.offset = p.rmargin;
-            p.rmargin = max;
+        p.clear(Terminal.NOBREAK);
+        p.setTrailspace(0);
+        if (p.rmargin() + titlen <= max) {
+            p.set(Terminal.NOSPACE);
+            p.setOffset(p.rmargin());
+            p.setRmargin(max);
             p.word(title);
             p.flushln();
         }
 
-        p.flags &= ~Terminal.NOSPACE;
-        p.offset = 0;
-        p.rmargin = max;
+        p.clear(Terminal.NOSPACE);
+        p.setOffset(0);
+        p.setRmargin(max);
         p.vspace();
     }
 
@@ -50,35 +50,35 @@ final class PageFrame {
         if (meta.hasBody()) {
             p.vspace();
         }
-        int max = p.maxrmargin;
+        int max = p.maxrmargin();
         int datelen = Deroff.width(meta.date());
         String title = meta.title() + "(" + meta.section() + ")";
         int titlen = Deroff.width(title);
 
-        p.offset = 0;
-        p.rmargin = max > datelen ? (max + 1 - datelen) / 2 : 0;
-        p.trailspace = 1;
-        p.flags |= Terminal.NOSPACE | Terminal.NOBREAK;
+        p.setOffset(0);
+        p.setRmargin(max > datelen ? (max + 1 - datelen) / 2 : 0);
+        p.setTrailspace(1);
+        p.set(Terminal.NOSPACE | Terminal.NOBREAK);
         if (meta.source() != null) {
             p.word(meta.source());
         }
         p.flushln();
 
-        p.offset = p.rmargin;
-        p.rmargin = max > titlen ? max - titlen : 0;
-        p.flags |= Terminal.NOSPACE;
+        p.setOffset(p.rmargin());
+        p.setRmargin(max > titlen ? max - titlen : 0);
+        p.set(Terminal.NOSPACE);
         p.word(meta.date());
         p.flushln();
 
-        p.offset = p.rmargin;
-        p.rmargin = max;
-        p.trailspace = 0;
-        p.flags &= ~Terminal.NOBREAK;
-        p.flags |= Terminal.NOSPACE;
+        p.setOffset(p.rmargin());
+        p.setRmargin(max);
+        p.setTrailspace(0);
+        p.clear(Terminal.NOBREAK);
+        p.set(Terminal.NOSPACE);
         p.word(title);
         p.flushln();
 
-        p.offset = 0;
-        p.flags = 0;
+        p.setOffset(0);
+        p.setFlags(0);
     }
 }

@@ -1,42 +1,67 @@
 package org.mpish.shell.man;
 
-/** Terminal actions of the roff requests the parser keeps: br, sp, nf, fi, ti and ft. */
+import java.util.EnumMap;
+import java.util.Map;
+
+/** Terminal actions of the roff requests the man(7) parser keeps in the tree (br, sp, nf, fi, ti, ft, ta, ce, rj, ll and tables), one row each. */
 final class RequestFormatter {
 
     private RequestFormatter() {
     }
 
+    /** The terminal action of one request (mandoc's roff_term.c table). */
+    private interface Act {
+        void run(Terminal p, ManNode n);
+    }
+
+    private static final Map<Tok, Act> ACTS = new EnumMap<>(Tok.class);
+
+    static {
+        ACTS.put(Tok.BR_REQ, (p, n) -> br(p));
+        ACTS.put(Tok.FI, (p, n) -> br(p));
+        ACTS.put(Tok.FT, RequestFormatter::ft);
+        ACTS.put(Tok.NF, (p, n) -> br(p));
+        ACTS.put(Tok.SP, RequestFormatter::sp);
+        ACTS.put(Tok.TI, RequestFormatter::ti);
+        ACTS.put(Tok.TA, RequestFormatter::ta);
+        ACTS.put(Tok.CE, RequestFormatter::centre);
+        ACTS.put(Tok.RJ, RequestFormatter::centre);
+        ACTS.put(Tok.LL, (p, n) -> p.setWidth(arg(n)));
+        ACTS.put(Tok.TBL, (p, n) -> TblFormatter.render(p, ((ManNode.Elem) n).table));
+        ACTS.put(Tok.EQN, RequestFormatter::eqn);
+    }
+
     static void pre(Terminal p, ManNode n) {
-        switch (n.tok) {
-            case BR_REQ, NF, FI -> br(p);
-            case SP -> sp(p, n);
-            case TI -> ti(p, n);
-            case FT -> ft(p, n);
-            case TA -> {
-                p.tabSet(null);
-                for (ManNode c = n.first; c != null; c = c.next) {
-                    if (c instanceof ManNode.Text t) {
-                        p.tabSet(t.string);
-                    }
-                }
-            }
-            case TBL -> TblFormatter.render(p, ((ManNode.Elem) n).table);
-            case EQN -> {
-                // an equation on the line of the text before (or after) it joins that text
-                if (!n.has(ManNode.LINE)) {
-                    p.flags |= Terminal.NOSPACE;
-                }
-                ManNode.Elem e = (ManNode.Elem) n;
-                if (e.eqn != null) {
-                    EqnFormatter.render(p, e.eqn);
-                }
-                if (n.next != null && !n.next.has(ManNode.LINE)) {
-                    p.flags |= Terminal.NOSPACE;
-                }
-            }
-            case CE, RJ -> centre(p, n);
-            case LL -> p.setWidth(arg(n));
-            default -> {
+        Act act = ACTS.get(n.tok);
+        if (act != null) {
+            act.run(p, n);
+        }
+    }
+
+    /** Whether the request has a row (every request the parser keeps should). */
+    static boolean hasRow(Tok tok) {
+        return ACTS.containsKey(tok);
+    }
+
+    /** An equation on the line of the text before (or after) it joins that text (mandoc's man_term.c). */
+    private static void eqn(Terminal p, ManNode n) {
+        if (!n.has(ManNode.LINE)) {
+            p.set(Terminal.NOSPACE);
+        }
+        ManNode.Elem e = (ManNode.Elem) n;
+        if (e.eqn != null) {
+            EqnFormatter.render(p, e.eqn);
+        }
+        if (n.next != null && !n.next.has(ManNode.LINE)) {
+            p.set(Terminal.NOSPACE);
+        }
+    }
+
+    private static void ta(Terminal p, ManNode n) {
+        p.tabSet(null);
+        for (ManNode c = n.first; c != null; c = c.next) {
+            if (c instanceof ManNode.Text t) {
+                p.tabSet(t.string);
             }
         }
     }
@@ -47,7 +72,7 @@ final class RequestFormatter {
      */
     private static void centre(Terminal p, ManNode n) {
         br(p);
-        p.flags |= n.tok == Tok.CE ? Terminal.CENTER : Terminal.RIGHT;
+        p.set(n.tok == Tok.CE ? Terminal.CENTER : Terminal.RIGHT);
         ManNode c = n.first == null ? null : n.first.next;
         while (c != null) {
             ManNode end = c;
@@ -62,10 +87,10 @@ final class RequestFormatter {
                 }
                 c = c.next;
             }
-            p.flags |= Terminal.NOSPACE;
+            p.set(Terminal.NOSPACE);
             p.flushln();
         }
-        p.flags &= ~(Terminal.CENTER | Terminal.RIGHT);
+        p.clear(Terminal.CENTER | Terminal.RIGHT);
     }
 
     private static String arg(ManNode n) {
@@ -76,11 +101,11 @@ final class RequestFormatter {
     static void br(Terminal p) {
         p.newln();
         if (p.has(Terminal.BRIND)) {
-            p.offset = p.rmargin;
-            p.rmargin = p.maxrmargin;
-            p.trailspace = 0;
-            p.flags &= ~(Terminal.NOBREAK | Terminal.BRIND);
-            p.flags |= Terminal.NOSPACE;
+            p.setOffset(p.rmargin());
+            p.setRmargin(p.maxrmargin());
+            p.setTrailspace(0);
+            p.clear(Terminal.NOBREAK | Terminal.BRIND);
+            p.set(Terminal.NOSPACE);
         }
     }
 
@@ -94,7 +119,7 @@ final class RequestFormatter {
             }
         }
         if (len < 0) {
-            p.skipvsp -= len;
+            p.skipVspace(-len);
         } else {
             while (len-- > 0) {
                 p.vspace();
@@ -122,25 +147,26 @@ final class RequestFormatter {
             return;
         }
         int maxoff = 72;
+        int ti;
         switch (sign) {
             case 1 -> {
-                if (p.offset + len <= maxoff) {
-                    p.ti = len;
-                } else if (p.offset < maxoff) {
-                    p.ti = maxoff - p.offset;
+                if (p.offset() + len <= maxoff) {
+                    ti = len;
+                } else if (p.offset() < maxoff) {
+                    ti = maxoff - p.offset();
                 } else {
-                    p.ti = 0;
+                    ti = 0;
                 }
             }
-            case -1 -> p.ti = len < p.offset ? -len : -p.offset;
+            case -1 -> ti = len < p.offset() ? -len : -p.offset();
             default -> {
                 if (len > maxoff) {
                     len = maxoff;
                 }
-                p.ti = len - p.offset;
+                ti = len - p.offset();
             }
         }
-        p.offset += p.ti;
+        p.indentTemporarily(ti);
     }
 
     private static void ft(Terminal p, ManNode n) {

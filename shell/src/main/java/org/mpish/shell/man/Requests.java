@@ -30,7 +30,7 @@ final class Requests {
      * and skipped.  Pages meant for mpish should not need them.
      */
     static final Set<String> UNIMPLEMENTED = Set.of(
-            "ds", "ds1", "as", "as1", "nr", "rr", "rm", "rn", "als", "char", "nop",
+            "ds", "ds1", "as", "as1", "nr", "rr", "rm", "rn", "als", "char",
             "po", "mc", "ec", "eo", "cc", "c2", "so", "shift", "return", "break",
             "ab", "aln", "asciify", "blm", "box", "boxa", "BP", "chop", "CL", "composite",
             "continue", "da", "dch", "device", "devicem", "di", "do", "dt", "dwh", "ecr", "ecs",

@@ -137,6 +137,7 @@ final class RoffRequests {
                 defining = new Definition(macro, a.size() > 1 ? a.get(1) : ".", name.startsWith("am"));
                 lexer.raw = true;
             }
+            case "nop" -> nop(ln, buf, restAt);
             case "ig" -> {
                 java.util.List<String> a = Roff.arguments(rest);
                 skipUntil = a.isEmpty() ? "." : a.get(0);
@@ -247,6 +248,26 @@ final class RoffRequests {
     }
 
     /** {@code .if COND BODY}, {@code .ie COND BODY}, {@code .el BODY}, with {@code \{ ... \}} bodies. */
+    /** {@code .nop LINE}: the rest of the line is read again as an input line of its own (mandoc's roff_nop). */
+    private void nop(int ln, String buf, int restAt) {
+        int at = Math.min(restAt, buf.length());
+        while (at < buf.length() && buf.charAt(at) == ' ') {
+            at++;
+        }
+        if (depth >= 100) {
+            return;
+        }
+        depth++;
+        int shift = diags.shift;
+        diags.shift += at;
+        try {
+            sink.accept(new RoffLexer.Line(ln, buf.substring(at), java.util.List.of()));
+        } finally {
+            depth--;
+            diags.shift = shift;
+        }
+    }
+
     private void conditional(String name, int ln, String rest, int restAt) {
         int[] pos = {0};
         boolean cond;

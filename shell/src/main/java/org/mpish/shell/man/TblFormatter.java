@@ -127,12 +127,12 @@ final class TblFormatter {
         // like mandoc's term_strlen: fonts do not count, and a character drawn by overstrike
         // ("/\bc" for a cent sign) counts every byte, backspaces included
         Terminal m = new Terminal(100000, utf8);
-        m.measuring = true;
-        m.flags |= Terminal.NOSPACE | Terminal.NONOSPACE | Terminal.BRNEVER;
+        m.measureOnly();
+        m.set(Terminal.NOSPACE | Terminal.NONOSPACE | Terminal.BRNEVER);
         m.word(s);
         m.flushln();
         int w = 0;
-        for (String l : m.out.lines()) {
+        for (String l : m.out().lines()) {
             w = Math.max(w, utf8 ? columns(l) : l.length());
         }
         return w;
@@ -463,19 +463,19 @@ final class TblFormatter {
     }
 
     private void run() {
-        int saveOffset = p.offset;
-        calc(p.offset, p.rmargin);
-        offset = p.offset;
+        int saveOffset = p.offset();
+        calc(p.offset(), p.rmargin());
+        offset = p.offset();
         if ((t.opts & Tbl.CENTRE) != 0) {
             int tsz = (t.opts & (Tbl.BOX | Tbl.DBOX)) != 0 ? 2 : (t.lvert > 0 ? 1 : 0) + (t.rvert > 0 ? 1 : 0);
             for (int ic = 0; ic + 1 < t.cols; ic++) {
                 tsz += cols[ic].width + cols[ic].spacing;
             }
             tsz += cols[t.cols - 1].width;
-            if (offset + tsz > p.rmargin) {
+            if (offset + tsz > p.rmargin()) {
                 tsz -= 1;
             }
-            offset = offset + p.rmargin > tsz ? (offset + p.rmargin - tsz) / 2 : 0;
+            offset = offset + p.rmargin() > tsz ? (offset + p.rmargin() - tsz) / 2 : 0;
         }
         // a double box is two rules in ASCII, one heavy rule in UTF-8
         if ((t.opts & Tbl.DBOX) != 0 && !p.utf8) {
@@ -487,7 +487,7 @@ final class TblFormatter {
         for (Tbl.Span sp = t.firstSpan; sp != null; sp = sp.next) {
             span(sp);
         }
-        p.offset = saveOffset;
+        p.setOffset(saveOffset);
     }
 
     /** A data cell placed on the line: its columns, margins and wrapped text. */
@@ -600,11 +600,11 @@ final class TblFormatter {
         if (sp.next == null) {
             if ((t.opts & (Tbl.DBOX | Tbl.BOX)) != 0) {
                 hrule(sp, sp, null, Tbl.BOX);
-                p.skipvsp = 1;
+                p.setSkipvsp(1);
             }
             if ((t.opts & Tbl.DBOX) != 0 && !p.utf8) {
                 hrule(sp, sp, null, Tbl.DBOX);
-                p.skipvsp = 2;
+                p.setSkipvsp(2);
             }
         } else if (!horiz && (t.opts & Tbl.ALLBOX) != 0 && (sp.next.pos == Tbl.SpanPos.DATA || sp.next.next != null)) {
             hrule(sp, sp, sp.next, Tbl.ALLBOX);
@@ -685,7 +685,7 @@ final class TblFormatter {
             }
         }
         Terminal sub = new Terminal(width, p.utf8);
-        sub.flags |= Terminal.NOSPACE | Terminal.NONOSPACE;
+        sub.set(Terminal.NOSPACE | Terminal.NONOSPACE);
         String nb = String.valueOf(CharTable.NBSP);
         if (padl > 0) {
             sub.word(nb.repeat(padl));
@@ -699,7 +699,7 @@ final class TblFormatter {
             sub.word(nb.repeat(padr));
         }
         sub.flushln();
-        for (String l : sub.out.lines()) {
+        for (String l : sub.out().lines()) {
             out.add(l.stripTrailing());
         }
         while (!out.isEmpty() && out.get(out.size() - 1).isEmpty()) {

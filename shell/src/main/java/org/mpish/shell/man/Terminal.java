@@ -37,27 +37,27 @@ final class Terminal {
     /** Adjust each output line to the right margin ({@code .rj}). */
     static final int RIGHT = 1 << 13;
 
-    private static final int TAB_WIDTH = 5;
-
-    final Output out = new Output();
-    int flags;
-    int offset;
-    int rmargin;
-    int maxrmargin;
+    private final Output out = new Output();
+    private int flags;
+    private int offset;
+    private int rmargin;
+    private int maxrmargin;
     /** The line length {@code .ll} set, and the one before it (restored by {@code .ll} alone). */
     private int defrmargin;
     private int lastrmargin = 78;
-    int trailspace;
-    int skipvsp;
+    private int trailspace;
+    private int skipvsp;
     /** Temporary indentation from .ti, undone at the end of the output line. */
-    int ti;
+    private int ti;
     private int minbl;
     private int viscol;
 
-    char[] buf = new char[256];
-    int col;
-    int lastcol;
+    private char[] buf = new char[256];
+    private int col;
+    private int lastcol;
     private int readPos;
+
+    private final TabStops tabs = new TabStops();
 
     private byte font = Output.ROMAN;
     private byte fontLast = Output.ROMAN;
@@ -118,6 +118,140 @@ final class Terminal {
 
     boolean has(int flag) {
         return (flags & flag) != 0;
+    }
+
+    // ---------------------------------------------------------------- layout state, for the formatters
+
+    /** Turns the given layout flags on. */
+    void set(int flag) {
+        flags |= flag;
+    }
+
+    /** Turns the given layout flags off. */
+    void clear(int flag) {
+        flags &= ~flag;
+    }
+
+    /** Flips the given layout flags. */
+    void toggle(int flag) {
+        flags ^= flag;
+    }
+
+    /** Replaces every layout flag (a fresh start for headers and footers). */
+    void setFlags(int all) {
+        flags = all;
+    }
+
+    /** The left margin of the text, in columns. */
+    int offset() {
+        return offset;
+    }
+
+    void setOffset(int columns) {
+        offset = columns;
+    }
+
+    /** The right margin of the current field, in columns. */
+    int rmargin() {
+        return rmargin;
+    }
+
+    void setRmargin(int columns) {
+        rmargin = columns;
+    }
+
+    /** The right margin of the page (the line length). */
+    int maxrmargin() {
+        return maxrmargin;
+    }
+
+    /** Blanks kept after a field (tag, heading) before its overflow counts. */
+    void setTrailspace(int columns) {
+        trailspace = columns;
+    }
+
+    /** Blank lines still to be swallowed (a negative {@code .sp} or a table's own space). */
+    int skipvsp() {
+        return skipvsp;
+    }
+
+    void setSkipvsp(int lines) {
+        skipvsp = lines;
+    }
+
+    /** Swallows {@code lines} more of the blank lines to come. */
+    void skipVspace(int lines) {
+        skipvsp += lines;
+    }
+
+    /** {@code .ti}: indents the next output line only, by {@code columns} (may be negative). */
+    void indentTemporarily(int columns) {
+        ti = columns;
+        offset += ti;
+    }
+
+    /** The lines written so far. */
+    Output out() {
+        return out;
+    }
+
+    /** Lays out without fonts (for measuring widths and plain text). */
+    void measureOnly() {
+        measuring = true;
+    }
+
+    /** The buffer position where the next character goes. */
+    int col() {
+        return col;
+    }
+
+    /** Width in columns of what is buffered (backspaces count one, as mandoc's term_strlen does). */
+    int bufferWidth() {
+        int w = 0;
+        for (int i = 0; i < lastcol; i++) {
+            char c = buf[i];
+            w += c == '\b' ? 1 : width(c);
+        }
+        return w;
+    }
+
+    /**
+     * Moves {@code n} columns left ({@code \h} with a negative width): inside the buffer while it
+     * can, then into the indentation of this line, as mandoc's term_word does.
+     */
+    void moveLeft(int n) {
+        if (col >= n) {
+            col -= n;
+            return;
+        }
+        int rest = col - n;
+        col = 0;
+        if (offset > -rest) {
+            ti += rest;
+            offset += rest;
+        } else {
+            ti -= offset;
+            offset = 0;
+        }
+    }
+
+    /** {@code \o}: the next character is printed over the one just buffered. */
+    void overstrikeNext() {
+        if (backBefore) {
+            backAfter = true;
+        } else {
+            backBefore = true;
+        }
+    }
+
+    /** After {@code \o}: drops a trailing backspace and blank, and keeps the position inside the text. */
+    void endOverstrike() {
+        if (lastcol > 2 && (buf[lastcol - 1] == ' ' || buf[lastcol - 1] == '\t')) {
+            lastcol -= 2;
+        }
+        if (col > lastcol) {
+            col = lastcol;
+        }
     }
 
     // ---------------------------------------------------------------- fonts
@@ -295,9 +429,11 @@ final class Terminal {
     }
 
     /** Width measurement only: fonts do not add overstrike. */
-    boolean measuring;
-    boolean backAfter;
-    boolean backBefore;
+    private boolean measuring;
+    /** \z or \o: the next character goes back over the previous one (set after it is written). */
+    private boolean backAfter;
+    /** The character about to be buffered overprints the previous one. */
+    private boolean backBefore;
 
     // ---------------------------------------------------------------- lines
 
@@ -368,7 +504,7 @@ final class Terminal {
                 char c = buf[ic];
                 if (c == '\t') {
                     if (has(BRTRSP)) {
-                        vbr = tabNext(vbr);
+                        vbr = tabs.next(vbr);
                     }
                 } else if (c == ' ') {
                     if (has(BRTRSP)) {
@@ -412,7 +548,7 @@ final class Terminal {
             char c = buf[ic];
             switch (c) {
                 case ' ', '\t', CharTable.BREAKPOINT -> {
-                    int vn = c == ' ' ? vis + 1 : c == '\t' ? tabNext(vis) : vis;
+                    int vn = c == ' ' ? vis + 1 : c == '\t' ? tabs.next(vis) : vis;
                     if (breakline || vn > vtarget) {
                         break scan;
                     }
@@ -466,7 +602,7 @@ final class Terminal {
                 continue;
             }
             if (c == '\t' || c == ' ' || c == CharTable.NBSP) {
-                int dv = c == '\t' ? tabNext(vis) - vis : 1;
+                int dv = c == '\t' ? tabs.next(vis) - vis : 1;
                 vbl += dv;
                 vis += dv;
                 continue;
@@ -502,62 +638,11 @@ final class Terminal {
         return wide ? 2 : 1;
     }
 
-    /** Explicit tab stops (columns from the line's start), then the periodic ones added after them. */
-    private int[] tabs = new int[0];
-    private int tabCount;
-    private int[] period = {TAB_WIDTH};
-    private boolean recordingPeriod;
-
     /**
      * Changes tab stops as {@code .ta} does (mandoc's rules): null clears them, {@code T} makes
      * the following stops repeat, {@code +N} is relative to the previous stop.
      */
     void tabSet(String arg) {
-        if (arg == null) {
-            tabCount = 0;
-            period = new int[0];
-            recordingPeriod = false;
-            return;
-        }
-        if (arg.equals("T")) {
-            recordingPeriod = true;
-            return;
-        }
-        boolean add = arg.startsWith("+");
-        int pos = Units.hspan(add ? arg.substring(1) : arg, 'm');
-        if (pos == Units.INVALID) {
-            return;
-        }
-        pos = Math.max(pos, 0);
-        if (recordingPeriod) {
-            period = java.util.Arrays.copyOf(period, period.length + 1);
-            period[period.length - 1] = pos;
-        } else {
-            if (tabCount == tabs.length) {
-                tabs = java.util.Arrays.copyOf(tabs, tabs.length + 8);
-            }
-            tabs[tabCount] = pos + (add && tabCount > 0 ? tabs[tabCount - 1] : 0);
-            tabCount++;
-        }
-    }
-
-    private int tabNext(int prev) {
-        for (int i = 0; ; i++) {
-            if (i == tabCount) {
-                if (period.length == 0 || tabCount > 100000) {
-                    return prev;
-                }
-                if (tabs.length < tabCount + period.length) {
-                    tabs = java.util.Arrays.copyOf(tabs, Math.max(tabs.length * 2, tabCount + period.length));
-                }
-                for (int j = 0; j < period.length; j++) {
-                    tabs[i + j] = period[j] + (i > 0 ? tabs[i - 1] : 0);
-                }
-                tabCount += period.length;
-            }
-            if (prev < tabs[i]) {
-                return tabs[i];
-            }
-        }
+        tabs.set(arg);
     }
 }

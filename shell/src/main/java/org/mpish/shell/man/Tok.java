@@ -115,11 +115,6 @@ public enum Tok {
         return this == FT || this == LL || this == DT || this == UC || this == PD || this == AT;
     }
 
-    /** Tokens whose formatting never involves text, so fonts are left alone. */
-    boolean noText() {
-        return this == UC || this == PD || this == IN;
-    }
-
     static Tok request(String name) {
         Tok t = BY_NAME.get(name);
         return t != null && t.isRequest() ? t : null;
