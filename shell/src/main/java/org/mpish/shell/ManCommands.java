@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.mpish.shell.man.Device;
 import org.mpish.shell.man.Diagnostic;
 import org.mpish.shell.man.ManFiles;
+import org.mpish.shell.man.ManLint;
 import org.mpish.shell.man.ManPage;
 import org.mpish.shell.man.ManSearch;
 import org.mpish.shell.man.Style;
@@ -187,7 +188,7 @@ public final class ManCommands {
             return rc;
         }
         if (lint) {
-            return lint(words, io);
+            return lint(words, io, search);
         }
         String section = null;
         if (!local && words.size() > 1 && ManSearch.isSection(words.get(0))) {
@@ -239,13 +240,16 @@ public final class ManCommands {
     }
 
     /** {@code man --lint FILE...}: mpish's linter, messages like {@code mandoc -T lint}'s. */
-    private static int lint(List<String> files, Io io) {
+    private static int lint(List<String> files, Io io, ManSearch search) {
         int rc = OK;
         for (String w : files) {
             Path f = Path.of(w);
             try {
                 String src = ManFiles.readPage(f, ManFiles.rootOf(f));
-                for (Diagnostic d : ManPage.parse(src, w).diagnostics()) io.line().accept(d.toString());
+                ManPage page = ManPage.parse(src, w);
+                for (Diagnostic d : page.diagnostics()) io.line().accept(d.toString());
+                // then, as mandoc, the pages named with .Xr that the manual path does not have
+                for (Diagnostic d : ManLint.unresolved(page, search)) io.line().accept(d.toString());
             } catch (IOException e) {
                 io.error().accept("man: " + e.getMessage());
                 rc = Math.max(rc, Files.exists(f) ? FAILED : NOT_FOUND);
