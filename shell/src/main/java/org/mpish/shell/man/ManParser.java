@@ -299,6 +299,14 @@ final class ManParser {
      * the table, {@code .T&} restarts the layout, and other macro lines lose their name
      * (as in mandoc, which does not run macros inside tables).
      */
+    /** Where the arguments after a request name start (mandoc reports .br, .sp ... in tables there). */
+    private static int afterName(String line, int end) {
+        while (end < line.length() && (line.charAt(end) == ' ' || line.charAt(end) == '\t')) {
+            end++;
+        }
+        return end;
+    }
+
     private void tableLine(RoffLexer.Line line) {
         String buf = line.text();
         int ln = line.number();
@@ -357,7 +365,7 @@ final class ManParser {
                 return;
             }
             case "TS", "br", "sp", "ce", "rj" -> {
-                diags.unsupp(ln, pos, "ignoring macro in table: " + buf.substring(pos));
+                diags.unsupp(ln, afterName(buf, end), "ignoring macro in table: " + buf.substring(pos));
                 return;
             }
             default -> { }

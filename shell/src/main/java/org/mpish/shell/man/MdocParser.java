@@ -289,6 +289,14 @@ final class MdocParser {
      * block is the word crypt); {@code .TS}, {@code .br}, {@code .sp}, {@code .ce}, {@code .rj}
      * and other roff requests add nothing to the table.
      */
+    /** Where the arguments after a request name start (mandoc reports .br, .sp ... in tables there). */
+    private static int afterName(String line, int end) {
+        while (end < line.length() && (line.charAt(end) == ' ' || line.charAt(end) == '\t')) {
+            end++;
+        }
+        return end;
+    }
+
     private void tableMacro(Tbl tbl, int ln, String t) {
         int pos = 1;
         while (pos < t.length() && (t.charAt(pos) == ' ' || t.charAt(pos) == '\t')) {
@@ -300,7 +308,7 @@ final class MdocParser {
         }
         String name = t.substring(pos, end);
         if (List.of("TS", "br", "sp", "ce", "rj").contains(name)) {
-            diags.unsupp(ln, pos, "ignoring macro in table: " + t.substring(pos));
+            diags.unsupp(ln, afterName(t, end), "ignoring macro in table: " + t.substring(pos));
             return;
         }
         if (name.startsWith("\\\"") || Requests.IGNORED.contains(name) || Tok.request(name) != null
