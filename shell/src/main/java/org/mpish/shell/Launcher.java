@@ -104,7 +104,9 @@ public final class Launcher {
     /** {@code mpish man ...}: man(1) with its exit codes; pages are paged on a terminal, plain text otherwise. */
     static int man(List<String> args) throws IOException {
         if (!stdinIsTerminal() || System.console() == null || !System.console().isTerminal()) {
-            ManCommands.Io io = new ManCommands.Io(t -> { System.out.print(t); System.out.flush(); }, System.out::println,
+            // pages as bytes in UTF-8 (what -T utf8 asks for; ASCII pages are the same bytes either way)
+            PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+            ManCommands.Io io = new ManCommands.Io(t -> { out.print(t); out.flush(); }, System.out::println,
                     System.err::println, ManCommands.width(0), org.mpish.shell.man.Style.PLAIN);
             return ManCommands.man(args, io);
         }
@@ -112,7 +114,8 @@ public final class Launcher {
             PrintStream ps = new PrintStream(terminal.output(), true, StandardCharsets.UTF_8);
             Session.Pager pager = Repl.pager(terminal);
             ManCommands.Io io = new ManCommands.Io(pager::page, ps::println, ps::println, ManCommands.width(pager.width()),
-                    colorWanted(false, true) ? org.mpish.shell.man.Style.ANSI : org.mpish.shell.man.Style.PLAIN);
+                    colorWanted(false, true) ? org.mpish.shell.man.Style.ANSI : org.mpish.shell.man.Style.PLAIN,
+                    ManCommands.device(true));
             return ManCommands.man(args, io);
         }
     }

@@ -6,8 +6,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import org.mpish.shell.man.Device;
 import org.mpish.shell.man.Diagnostic;
 import org.mpish.shell.man.ManFiles;
+import org.mpish.shell.man.ManLint;
 import org.mpish.shell.man.ManPage;
 import org.mpish.shell.man.ManSearch;
 import org.mpish.shell.man.Style;
@@ -28,10 +30,38 @@ public final class ManCommands {
     public static final int NOT_FOUND = 16;
 
     public static final String USAGE_TEXT =
-            "usage: man [-a] [-w] [-M PATH] [SECTION] NAME... | man -l FILE... | man -k WORD | man -f NAME | man --lint FILE...";
+            "usage: man [-a] [-w] [-T ascii|utf8] [-M PATH] [SECTION] NAME... | man -l FILE... | man -k WORD | man -f NAME | man --lint FILE...";
 
-    /** Where output goes: a page (paged on a terminal), a line, an error line; and the layout. */
-    public record Io(Consumer<String> page, Consumer<String> line, Consumer<String> error, int width, Style style) { }
+    /**
+     * Where output goes: a page (paged on a terminal), a line, an error line; and the layout:
+     * width, how fonts show, and the character set pages are rendered in when {@code -T} does not say.
+     */
+    public record Io(Consumer<String> page, Consumer<String> line, Consumer<String> error, int width, Style style,
+                     Device device) {
+        /** Pages in ASCII. */
+        public Io(Consumer<String> page, Consumer<String> line, Consumer<String> error, int width, Style style) {
+            this(page, line, error, width, style, Device.ASCII);
+        }
+    }
+
+    /**
+     * The character set for pages shown on a terminal: UTF-8 when the locale's character type is
+     * UTF-8 (the first of LC_ALL, LC_CTYPE and LANG that is set says so, e.g. {@code C.UTF-8} or
+     * {@code en_US.utf8}), else ASCII; output that is not a terminal is ASCII, as mandoc's default.
+     */
+    public static Device device(boolean terminal) {
+        if (!terminal) {
+            return Device.ASCII;
+        }
+        for (String v : new String[] {"LC_ALL", "LC_CTYPE", "LANG"}) {
+            String s = System.getenv(v);
+            if (s != null && !s.isEmpty()) {
+                String l = s.toLowerCase(java.util.Locale.ROOT);
+                return l.contains("utf-8") || l.contains("utf8") ? Device.UTF8 : Device.ASCII;
+            }
+        }
+        return Device.ASCII;
+    }
 
     /** mpish's own pages: $mpish.root/man, or ./man. */
     static Path ownPages() {
@@ -67,6 +97,7 @@ public final class ManCommands {
     public static int man(List<String> args, Io io) {
         boolean all = false, where = false, local = false, apropos = false, whatis = false, lint = false;
         String manpath = null;
+        Device device = io.device();
         List<String> words = new ArrayList<>();
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
@@ -107,6 +138,16 @@ public final class ManCommands {
                     case 'k' -> apropos = true;
                     case 'f' -> whatis = true;
                     case 'h' -> { io.line().accept(USAGE_TEXT); return OK; }
+                    case 'T' -> {
+                        String v = k + 1 < a.length() ? a.substring(k + 1) : i + 1 < args.size() ? args.get(++i) : null;
+                        if (v == null || !(v.equals("ascii") || v.equals("utf8"))) {
+                            io.error().accept("man: -T takes ascii or utf8 (the output character set)"
+                                    + (v == null ? "" : ", not " + v) + "; " + USAGE_TEXT);
+                            return USAGE;
+                        }
+                        device = v.equals("utf8") ? Device.UTF8 : Device.ASCII;
+                        k = a.length();
+                    }
                     case 'M' -> {
                         if (k + 1 < a.length()) {
                             manpath = a.substring(k + 1);
@@ -147,7 +188,7 @@ public final class ManCommands {
             return rc;
         }
         if (lint) {
-            return lint(words, io);
+            return lint(words, io, search);
         }
         String section = null;
         if (!local && words.size() > 1 && ManSearch.isSection(words.get(0))) {
@@ -184,7 +225,7 @@ public final class ManCommands {
                 }
                 try {
                     String src = ManFiles.readPage(f, ManFiles.rootOf(f));
-                    io.page().accept(ManPage.render(src, f.getFileName().toString(), io.width(), io.style()));
+                    io.page().accept(ManPage.parse(src, f.getFileName().toString()).render(io.width(), io.style(), device));
                 } catch (IOException e) {
                     io.error().accept("man: " + e.getMessage());
                     rc = Math.max(rc, Files.exists(f) ? FAILED : NOT_FOUND);
@@ -195,17 +236,20 @@ public final class ManCommands {
     }
 
     private static boolean looksLikeOption(String a) {
-        return a.matches("-[awlkfhM].*");
+        return a.matches("-[awlkfhMT].*");
     }
 
     /** {@code man --lint FILE...}: mpish's linter, messages like {@code mandoc -T lint}'s. */
-    private static int lint(List<String> files, Io io) {
+    private static int lint(List<String> files, Io io, ManSearch search) {
         int rc = OK;
         for (String w : files) {
             Path f = Path.of(w);
             try {
                 String src = ManFiles.readPage(f, ManFiles.rootOf(f));
-                for (Diagnostic d : ManPage.parse(src, w).diagnostics()) io.line().accept(d.toString());
+                ManPage page = ManPage.parse(src, w);
+                for (Diagnostic d : page.diagnostics()) io.line().accept(d.toString());
+                // then, as mandoc, the pages named with .Xr that the manual path does not have
+                for (Diagnostic d : ManLint.unresolved(page, search)) io.line().accept(d.toString());
             } catch (IOException e) {
                 io.error().accept("man: " + e.getMessage());
                 rc = Math.max(rc, Files.exists(f) ? FAILED : NOT_FOUND);
@@ -218,7 +262,8 @@ public final class ManCommands {
         Session.Pager pager = paged ? s.pager() : null;
         Style style = pager != null && s.printer().color() ? Style.ANSI : Style.PLAIN;
         Consumer<String> page = pager != null ? pager::page : text -> { s.printer().out().print(text); s.printer().out().flush(); };
-        return new Io(page, s.printer()::println, s.printer()::error, width(pager == null ? 0 : pager.width()), style);
+        return new Io(page, s.printer()::println, s.printer()::error, width(pager == null ? 0 : pager.width()), style,
+                device(pager != null));
     }
 
     /** The shell's status for man(1)'s exit code: errors were already printed. */

@@ -72,6 +72,29 @@ class ManCommandsTest {
         return bo.toByteArray();
     }
 
+    /** The page of {@link #deviceChoosesTheCharacterSet}; the expected lines are mandoc 1.14.6's. */
+    private static final String SPECIALS = ".TH T 1 2026-11-26 test\n.SH NAME\nt \\- quotes\n.SH DESCRIPTION\n"
+            + "A \\(em dash, \\(lqquoted\\(rq, \\(bu bullet, caf\\[u00E9] \\(>= 1.\n.TS\nbox;\nl l.\na\tb\n.TE\n";
+
+    @Test
+    void deviceChoosesTheCharacterSet() throws IOException {
+        Path f = write("t.1", SPECIALS);
+        // mandoc -T utf8 t.1 | col -bx
+        Run utf8 = man("-T", "utf8", "-l", f.toString());
+        assertEquals(0, utf8.rc());
+        assertTrue(utf8.pages().contains("\n       A \u2014 dash, \u201Cquoted\u201D, \u2022 bullet, caf\u00E9 \u2265 1.\n"), utf8.pages());
+        assertTrue(utf8.pages().contains("\n       \u250C\u2500\u2500\u2500\u2500\u2500\u2500\u2510\n       \u2502a   b \u2502\n"
+                + "       \u2514\u2500\u2500\u2500\u2500\u2500\u2500\u2518\n"), utf8.pages());
+        // mandoc -T ascii t.1 | col -bx; also what an Io without a device gets
+        for (Run ascii : List.of(man("-Tascii", "-l", f.toString()), man("-l", f.toString()))) {
+            assertEquals(0, ascii.rc());
+            assertTrue(ascii.pages().contains("\n       A -- dash, \"quoted\", o bullet, cafe >= 1.\n"), ascii.pages());
+        }
+        Run bad = man("-T", "latin1", "-l", f.toString());
+        assertEquals(ManCommands.USAGE, bad.rc());
+        assertTrue(bad.errors().get(0).contains("-T takes ascii or utf8"), bad.errors().toString());
+    }
+
     @Test
     void sectionsAreSearchedInManDbOrderAndASectionNarrowsTheSearch() throws IOException {
         write("m/man1/foo.1", page("FOO", "1", "foo", "the command"));

@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -14,20 +15,28 @@ import java.util.Map;
  * The tables are resources measured from mandoc's {@code -T ascii} output, so the renderings match.
  */
 final class CharTable {
-    /** A character that may not be broken across lines and prints as a blank. */
-    static final char NBSP = '\u00A0';
+    // Layout markers live in the private use area, so no character a page prints (U+00A0 on
+    // the UTF-8 device, say) is mistaken for one.
+    /** A blank at which a line may not be broken. */
+    static final char NBSP = '\uE000';
     /** A zero-width, non-breaking placeholder (from {@code \&} and similar). */
-    static final char ZW = '\u200B';
+    static final char ZW = '\uE001';
     /** A hyphen at which a line may be broken. */
-    static final char HYPH = '\u2010';
+    static final char HYPH = '\uE002';
     /** A zero-width break point ({@code \:}). */
-    static final char BREAKPOINT = '\u200C';
+    static final char BREAKPOINT = '\uE003';
 
     private static final Map<String, String> NAMES = new HashMap<>();
+    /** The same names as the Unicode characters mandoc's UTF-8 device prints. */
+    private static final Map<String, String> NAMES_UTF8 = new HashMap<>();
     private static final Map<Integer, String> UNICODE = new HashMap<>();
 
     static {
-        load("chars.tsv", f -> NAMES.put(f[0], unescape(f[1])));
+        load("chars.tsv", f -> {
+            // a rendering of several words ("<there exists>") is one glyph: its blanks do not break
+            NAMES.put(f[0], unescape(f[1]).replace(' ', NBSP));
+            NAMES_UTF8.put(f[0], Character.toString(Integer.parseInt(f[2], 16)));
+        });
         load("ascii-uc.tsv", f -> UNICODE.put(Integer.parseInt(f[0], 16), unescape(f[1])));
         // Spacing characters with one-byte names are layout markers, not glyphs.
         NAMES.put(" ", String.valueOf(NBSP));
@@ -35,6 +44,12 @@ final class CharTable {
         NAMES.put("0", String.valueOf(NBSP));
         NAMES.put(":", String.valueOf(BREAKPOINT));
         NAMES.put("_", "_");
+        // mandoc's UTF-8 device prints the unbreakable blanks as the no-break space character
+        for (String blank : List.of(" ", "~", "0")) {
+            NAMES_UTF8.put(blank, "\u00A0");
+        }
+        NAMES_UTF8.put(":", ""); // no code point: on the UTF-8 device \: is not even a break point
+        NAMES_UTF8.put("_", "_");
     }
 
     private CharTable() {
@@ -75,6 +90,32 @@ final class CharTable {
     /** The ASCII rendering of a named special character, or null when the name is unknown. */
     static String special(String name) {
         return NAMES.get(name);
+    }
+
+    /** A named special character on a device: the Unicode character for UTF-8; null when unknown. */
+    static String special(String name, boolean utf8) {
+        return utf8 ? NAMES_UTF8.get(name) : NAMES.get(name);
+    }
+
+    /** A code point on a device: itself for UTF-8 (but for layout characters), else its ASCII rendering. */
+    static String unicode(int cp, boolean utf8) {
+        if (!utf8 || cp == '\t' || !Character.isValidCodePoint(cp) || cp <= 0xFFFF && Character.isSurrogate((char) cp)) {
+            return unicode(cp);
+        }
+        if (cp < 0x20 || (cp >= 0x7f && cp < 0xA0)) {
+            return "\uFFFD"; // control characters print as the replacement character
+        }
+        return Character.toString(cp);
+    }
+
+    /** A numbered character on a device (see {@link #numbered(int)}). */
+    static String numbered(int n, boolean utf8) {
+        return n >= 0 && n < 256 ? unicode(n, utf8) : null;
+    }
+
+    /** Whether a character is one of the layout markers above rather than a glyph. */
+    static boolean marker(char c) {
+        return c == NBSP || c == ZW || c == HYPH || c == BREAKPOINT;
     }
 
     /** Whether a name is a known special character. */

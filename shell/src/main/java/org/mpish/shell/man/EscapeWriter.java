@@ -52,8 +52,8 @@ final class EscapeWriter {
             if (arg.charAt(k) == '\\') {
                 Escape e = Escape.parse(arg, k + 1);
                 c = switch (e.kind()) {
-                    case SPECIAL -> CharTable.special(e.arg(arg));
-                    case UNICODE -> CharTable.unicode(Integer.parseInt(e.arg(arg).substring(1), 16));
+                    case SPECIAL -> CharTable.special(e.arg(arg), t.utf8);
+                    case UNICODE -> CharTable.unicode(Integer.parseInt(e.arg(arg).substring(1), 16), t.utf8);
                     case UNDEF -> String.valueOf(arg.charAt(e.argStart()));
                     default -> null;
                 };

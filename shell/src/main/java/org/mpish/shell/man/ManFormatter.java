@@ -15,8 +15,8 @@ final class ManFormatter {
         this.blocks = new BlockFormatter(p, this);
     }
 
-    static Output format(ManNode.Root root, ManValidator.Meta meta, int width) {
-        Terminal p = new Terminal(width);
+    static Output format(ManNode.Root root, ManValidator.Meta meta, int width, boolean utf8) {
+        Terminal p = new Terminal(width, utf8);
         ManFormatter f = new ManFormatter(p);
         PageFrame.header(p, meta);
         p.set(Terminal.NOSPACE);

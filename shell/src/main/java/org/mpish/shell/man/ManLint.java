@@ -32,6 +32,24 @@ public final class ManLint {
         return ManPage.parse(read(file), file.toString()).diagnostics(minimum);
     }
 
+    /**
+     * What {@code mandoc -T lint} adds after reading a page: a style message for each page named
+     * with {@code .Xr} that none of the manual folders searched holds (in the section given), at
+     * its first mention, with how many times it is named when more than once.
+     */
+    public static List<Diagnostic> unresolved(ManPage page, ManSearch search) {
+        List<Diagnostic> out = new java.util.ArrayList<>();
+        for (MdocParser.Xref x : page.xrefs()) {
+            if (!search.find(x.section, x.name).isEmpty()) {
+                continue;
+            }
+            // mandoc reports it one column right of the name
+            out.add(new Diagnostic(page.fileName(), x.line, x.pos + 2, Level.STYLE, "referenced manual not found: Xr "
+                    + x.name + " " + x.section + (x.count > 1 ? " (" + x.count + " times)" : "")));
+        }
+        return out;
+    }
+
     /** Reads a page as UTF-8, or as ISO 8859-1 when it is not valid UTF-8 (as mandoc does). */
     static String read(Path file) {
         try {

@@ -187,6 +187,8 @@ public abstract sealed class ManNode
     public static final class Elem extends ManNode {
         /** The table of a {@code TBL} node. */
         Tbl table;
+        /** The equation of an {@code EQN} node. */
+        Eqn.Box eqn;
 
         Elem(Tok tok, int line, int pos) {
             super(tok, line, pos);

@@ -27,6 +27,8 @@ public final class ManPage {
      * tree as it goes); null for man(7).
      */
     private final String mdoc;
+    /** The pages an mdoc(7) page names with {@code .Xr}; empty for man(7). */
+    private List<MdocParser.Xref> xrefs = List.of();
 
     private ManPage(String fileName, ManNode.Root root, ManValidator.Meta meta, List<Diagnostic> diagnostics,
             String mdoc) {
@@ -48,7 +50,9 @@ public final class ManPage {
                     doc.run(source, d);
                     ManValidator.Meta meta = new ManValidator.Meta(doc.title, doc.section, doc.date, doc.os,
                             MdocFormatter.volume(doc.section), true);
-                    return new ManPage(fileName, new ManNode.Root(), meta, d.list(), source);
+                    ManPage page = new ManPage(fileName, new ManNode.Root(), meta, d.list(), source);
+                    page.xrefs = List.copyOf(doc.xrefs.values());
+                    return page;
                 }
                 ManParser parser = new ManParser(d);
                 parser.run(source == null ? "" : source);
@@ -79,12 +83,27 @@ public final class ManPage {
 
     /** The page laid out for a terminal {@code width} columns wide (clamped to 1..1000). */
     public String render(int width, Style style) {
+        return render(width, style, Device.ASCII);
+    }
+
+    /** The page laid out for a terminal {@code width} columns wide in the device's character set. */
+    public String render(int width, Style style, Device device) {
         int w = Math.max(1, Math.min(1000, width));
+        boolean utf8 = device == Device.UTF8;
         try {
-            return style.render(BigStack.call(() -> mdoc != null ? MdocFormatter.format(mdocTree(), w) : ManFormatter.format(root, meta, w)));
+            return style.render(BigStack.call(() -> mdoc != null ? MdocFormatter.format(mdocTree(), w, utf8) : ManFormatter.format(root, meta, w, utf8)));
         } catch (RuntimeException | StackOverflowError e) {
             return fileName + ": internal error while formatting: " + e + "\n";
         }
+    }
+
+    List<MdocParser.Xref> xrefs() {
+        return xrefs;
+    }
+
+    /** The file name given to {@link #parse(String, String)}, used in diagnostics. */
+    String fileName() {
+        return fileName;
     }
 
     /** Messages from parsing and validation, in mandoc's order. */

@@ -27,6 +27,14 @@ final class ManParser {
     /** The table being read ({@code .TS} seen, {@code .TE} not yet), or null. */
     private Tbl tbl;
     private ManNode.Elem tblNode;
+    /** The page's eqn(7) reader (definitions and delimiters last from one equation to the next); null before the first. */
+    private Eqn eqn;
+    /** The equation being read ({@code .EQ} or an opening delimiter seen), or null. */
+    private ManNode.Elem eqnNode;
+    /** Whether {@link #eqnNode} was opened by an in-line delimiter. */
+    private boolean eqnInline;
+    /** Times the current input line was cut at a delimiter; mandoc gives up after 1000. */
+    private int reparses;
 
     ManParser(Diags diags) {
         this.diags = diags;
@@ -36,7 +44,7 @@ final class ManParser {
 
     /** Parses a whole document; messages go to the parser's diagnostics. */
     void run(String source) {
-        lexer = new RoffLexer(source, diags, () -> s.nofill);
+        lexer = new RoffLexer(source, diags, () -> s.nofill || eqnNode != null);
         lexer.roff = roff;
         rr.lexer = lexer;
         s.roff = roff;
@@ -45,6 +53,10 @@ final class ManParser {
             line(line);
         }
         rr.finish();
+        if (eqnNode != null) {
+            diags.error(eqnNode.line, eqnNode.pos, "appending missing end of block: EQ");
+            endEqn();
+        }
         if (tbl != null) {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl = null;
@@ -57,13 +69,27 @@ final class ManParser {
         if (line == null) {
             return;
         }
+        reparses = 0;
+        entered(line);
+    }
+
+    private void entered(RoffLexer.Line line) {
         String buf = line.text();
         int ln = line.number();
+        if (tbl == null && eqn != null && eqn.delim && (eqnNode == null || eqnInline) && inlineEqn(line)) {
+            return;
+        }
+        if (eqnNode != null && !buf.startsWith(".EN")) {
+            line.report();
+            eqn.read(buf);
+            return;
+        }
         if (tbl != null) {
             tableLine(line);
             return;
         }
-        s.newLine = true;
+        // text going on after an in-line equation continues its input line
+        s.newLine = s.last.tok() != Tok.EQN || ln > s.last.line;
         boolean control = roff.isControl(buf) || buf.startsWith("\\.");
         if (!control) {
             line.report();
@@ -97,6 +123,21 @@ final class ManParser {
         if (name.equals("TS")) {
             endCentred();
             startTable(ln, pos);
+            return;
+        }
+        if (name.equals("EQ")) {
+            startEqn(ln, pos, buf, span[1]);
+            return;
+        }
+        if (name.equals("EN")) {
+            if (eqnNode != null) {
+                endEqn();
+            } else {
+                diags.error(ln, pos, "skipping end of block that is not open: EN");
+            }
+            if (span[1] < buf.length()) {
+                diags.error(ln, span[1], "skipping all arguments: EN " + buf.substring(span[1]));
+            }
             return;
         }
         if (rr.request(name, ln, buf, span[1])) {
@@ -169,6 +210,76 @@ final class ManParser {
     }
 
 
+    // ---------------------------------------------------------------- equations
+
+    /** {@code .EQ}: the following lines up to {@code .EN} are an equation (one node of the tree). */
+    private void startEqn(int ln, int pos, String buf, int args) {
+        s.breakScope(Tok.EQN);
+        boolean newLine = ln > s.last.line;
+        eqnNode = s.addElem(Tok.EQN, ln, pos);
+        eqnNode.flags = (eqnNode.flags & ~ManNode.LINE) | (newLine ? ManNode.LINE : 0) | ManNode.VALID;
+        s.nextSibling();
+        if (eqn == null) {
+            eqn = new Eqn(diags);
+        }
+        eqn.begin(ln, pos);
+        if (args < buf.length()) {
+            diags.error(ln, args, "skipping all arguments: .EQ " + buf.substring(args));
+        }
+    }
+
+    private void endEqn() {
+        eqnNode.eqn = eqn.parse();
+        eqnNode = null;
+        eqnInline = false;
+    }
+
+    /**
+     * With in-line delimiters set ({@code delim $$}), a line holding the next delimiter is cut
+     * there, as mandoc does: the delimiter becomes an {@code .EQ} (or {@code .EN}) line of its
+     * own, text before it ends in {@code \&} and text after an equation starts with one, so
+     * the blanks around an equation stay. Returns false when the line has no delimiter.
+     */
+    private boolean inlineEqn(RoffLexer.Line line) {
+        String buf = line.text();
+        int at = buf.indexOf(eqnNode == null ? eqn.odelim : eqn.cdelim);
+        if (at < 0) {
+            return false;
+        }
+        if (++reparses > 1000) {
+            // a delimiter that the .EQ line itself contains would be cut out again for ever:
+            // like mandoc, give up the rest of the input line
+            if (reparses == 1001) {
+                diags.error(line.number(), 0, "input stack limit exceeded, infinite loop?");
+            }
+            return true;
+        }
+        boolean opening = eqnNode == null;
+        String before = buf.substring(0, at);
+        String after = buf.substring(at + 1);
+        if (opening) {
+            after = after.replaceFirst("^ +", "");
+        }
+        java.util.List<String> parts = new java.util.ArrayList<>();
+        if (!buf.isEmpty() && !before.isEmpty()) {
+            parts.add(opening ? before + "\\&" : before);
+        }
+        parts.add(opening ? ".EQ" : ".EN");
+        if (!after.isEmpty()) {
+            parts.add(opening ? after : "\\&" + after);
+        }
+        eqnInline = opening;
+        boolean first = true;
+        for (String part : parts) {
+            if (reparses > 1000) {
+                break;
+            }
+            entered(new RoffLexer.Line(line.number(), part, first ? line.messages() : java.util.List.of()));
+            first = false;
+        }
+        return true;
+    }
+
     // ---------------------------------------------------------------- tables
 
     private void startTable(int ln, int pos) {
@@ -187,6 +298,14 @@ final class ManParser {
      * the table, {@code .T&} restarts the layout, and other macro lines lose their name
      * (as in mandoc, which does not run macros inside tables).
      */
+    /** Where the arguments after a request name start (mandoc reports .br, .sp ... in tables there). */
+    private static int afterName(String line, int end) {
+        while (end < line.length() && (line.charAt(end) == ' ' || line.charAt(end) == '\t')) {
+            end++;
+        }
+        return end;
+    }
+
     private void tableLine(RoffLexer.Line line) {
         String buf = line.text();
         int ln = line.number();
@@ -245,7 +364,7 @@ final class ManParser {
                 return;
             }
             case "TS", "br", "sp", "ce", "rj" -> {
-                diags.unsupp(ln, pos, "ignoring macro in table: " + buf.substring(pos));
+                diags.unsupp(ln, afterName(buf, end), "ignoring macro in table: " + buf.substring(pos));
                 return;
             }
             default -> { }

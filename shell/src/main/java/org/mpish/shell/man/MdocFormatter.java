@@ -44,6 +44,10 @@ final class MdocFormatter {
         };
     }
 
+    private static boolean mailOnly(MdocParser.Node n) {
+        return n.kids.size() == 1 && "Mt".equals(n.kids.get(0).tok);
+    }
+
     private static Post close(String close) {
         return (f, n) -> {
             f.p.set(Terminal.NOSPACE);
@@ -51,15 +55,18 @@ final class MdocFormatter {
         };
     }
 
-    /** The versions .At names (as mandoc: the research editions, 32V, System III and System V releases). */
+    /**
+     * The versions .At names (as mandoc: the research editions, 32V, System III and System V
+     * releases), with mandoc's unbreakable blanks, which show on the UTF-8 device.
+     */
     private static final Map<String, String> AT_T = Map.ofEntries(
-            Map.entry("v1", "Version 1 AT&T UNIX"), Map.entry("v2", "Version 2 AT&T UNIX"),
-            Map.entry("v3", "Version 3 AT&T UNIX"), Map.entry("v4", "Version 4 AT&T UNIX"),
-            Map.entry("v5", "Version 5 AT&T UNIX"), Map.entry("v6", "Version 6 AT&T UNIX"),
-            Map.entry("v7", "Version 7 AT&T UNIX"), Map.entry("32v", "Version 7 AT&T UNIX/32V"),
-            Map.entry("III", "AT&T System III UNIX"), Map.entry("V", "AT&T System V UNIX"),
-            Map.entry("V.1", "AT&T System V Release 1 UNIX"), Map.entry("V.2", "AT&T System V Release 2 UNIX"),
-            Map.entry("V.3", "AT&T System V Release 3 UNIX"), Map.entry("V.4", "AT&T System V Release 4 UNIX"));
+            Map.entry("v1", "Version\\~1 AT&T UNIX"), Map.entry("v2", "Version\\~2 AT&T UNIX"),
+            Map.entry("v3", "Version\\~3 AT&T UNIX"), Map.entry("v4", "Version\\~4 AT&T UNIX"),
+            Map.entry("v5", "Version\\~5 AT&T UNIX"), Map.entry("v6", "Version\\~6 AT&T UNIX"),
+            Map.entry("v7", "Version\\~7 AT&T UNIX"), Map.entry("32v", "Version\\~7 AT&T UNIX/32V"),
+            Map.entry("III", "AT&T System\\~III UNIX"), Map.entry("V", "AT&T System\\~V UNIX"),
+            Map.entry("V.1", "AT&T System\\~V Release\\~1 UNIX"), Map.entry("V.2", "AT&T System\\~V Release\\~2 UNIX"),
+            Map.entry("V.3", "AT&T System\\~V Release\\~3 UNIX"), Map.entry("V.4", "AT&T System\\~V Release\\~4 UNIX"));
 
     static {
         row("Sh", MdocFormatter::preSh, MdocFormatter::postSh);
@@ -74,7 +81,7 @@ final class MdocFormatter {
         }, null);
         row("Nm", MdocSynopsis::preNm, ROMAN);
         row("Nd", (f, n) -> {
-            f.p.word("-");
+            f.p.word("\\(en");
             return true;
         }, null);
         row("Fl", MdocFormatter::preFl, ROMAN);
@@ -146,10 +153,12 @@ final class MdocFormatter {
         row("Bro", enclose("{"), close("}"));
         row("Pq", enclose("("), close(")"));
         row("Po", enclose("("), close(")"));
-        row("Aq", enclose("<"), close(">"));
-        row("Ao", enclose("<"), close(">"));
-        row("Dq", enclose("\""), close("\""));
-        row("Do", enclose("\""), close("\""));
+        // angle brackets: plain around a lone mail address, else the \(la \(ra characters
+        for (String t : List.of("Aq", "Ao")) {
+            row(t, (f, n) -> enclose(mailOnly(n) ? "<" : "\\(la").run(f, n), (f, n) -> close(mailOnly(n) ? ">" : "\\(ra").run(f, n));
+        }
+        row("Dq", enclose("\\(lq"), close("\\(rq"));
+        row("Do", enclose("\\(lq"), close("\\(rq"));
         row("Qq", enclose("\""), close("\""));
         row("Qo", enclose("\""), close("\""));
         row("Sq", enclose("\\(oq"), close("\\(cq"));
@@ -227,7 +236,7 @@ final class MdocFormatter {
             return true;
         }, null);
         row("At", (f, n) -> {
-            // .At v6 is "Version 6 AT&T UNIX"; without a known version, "AT&T UNIX" and the words
+            // .At v6 is "Version\\~6 AT&T UNIX"; without a known version, "AT&T UNIX" and the words
             String version = !n.kids.isEmpty() && n.kids.get(0).tok == null ? AT_T.get(n.kids.get(0).text) : null;
             f.p.word(version != null ? version : "AT&T UNIX");
             for (int i = version != null ? 1 : 0; i < n.kids.size(); i++) {
@@ -293,8 +302,8 @@ final class MdocFormatter {
         this.doc = doc;
     }
 
-    static Output format(MdocParser doc, int width) {
-        Terminal p = new Terminal(width);
+    static Output format(MdocParser doc, int width, boolean utf8) {
+        Terminal p = new Terminal(width, utf8);
         MdocFormatter f = new MdocFormatter(p, doc);
         String vol = volume(doc.section);
         if (doc.arch != null) {

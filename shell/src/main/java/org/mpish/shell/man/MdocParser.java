@@ -176,10 +176,111 @@ final class MdocParser {
                 rr.expandMacro(name, line.number(), t.substring(restAt));
                 return;
             }
+            if (name.equals("Tn")) {
+                diags.style(line.number(), pos, "useless macro: Tn");
+            }
+            references(line.number(), t);
         } else {
             rr.springTrap(line.number());
+            if (!inNofill()) {
+                sentenceChecks(line.number(), t);
+            }
         }
         line(t);
+    }
+
+    /** A page an {@code .Xr} names, where it is first named and how often. */
+    static final class Xref {
+        final String name;
+        final String section;
+        final int line;
+        final int pos;
+        int count = 1;
+
+        Xref(String name, String section, int line, int pos) {
+            this.name = name;
+            this.section = section;
+            this.line = line;
+            this.pos = pos;
+        }
+    }
+
+    /** The pages the document refers to with {@code .Xr}, in the order first named. */
+    final java.util.Map<String, Xref> xrefs = new java.util.LinkedHashMap<>();
+
+    /** Notes each {@code Xr NAME SECTION} on a macro line (as the macro or called from one). */
+    private void references(int ln, String t) {
+        int i = 1;
+        while (i < t.length()) {
+            while (i < t.length() && t.charAt(i) == ' ') {
+                i++;
+            }
+            int start = i;
+            while (i < t.length() && t.charAt(i) != ' ') {
+                i++;
+            }
+            if (i > start && t.startsWith("Xr", start) && i - start == 2) {
+                List<String> words = Roff.arguments(t.substring(Math.min(i + 1, t.length())));
+                if (words.size() >= 2 && !words.get(0).isEmpty()) {
+                    String key = words.get(0) + "(" + words.get(1) + ")";
+                    Xref x = xrefs.get(key);
+                    if (x == null) {
+                        int at = i;
+                        while (at < t.length() && t.charAt(at) == ' ') {
+                            at++;
+                        }
+                        xrefs.put(key, new Xref(words.get(0), words.get(1), ln, at)); // mandoc places it at the name
+                    } else {
+                        x.count++;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Whether text is inside an unfilled display ({@code .Bd -literal} or {@code -unfilled}). */
+    private boolean inNofill() {
+        for (Node n = cur; n != null; n = n.parent) {
+            if ("Bd".equals(n.tok) && (n.opts.contains("-literal") || n.opts.contains("-unfilled"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * mandoc's advice that a new sentence start on a new line: a period after two letters or
+     * digits (not "nc" or "vs", as in etc. and vs.), one blank, up to two more, then a capital.
+     */
+    private void sentenceChecks(int ln, String t) {
+        int end = t.stripTrailing().length();
+        for (int c = t.indexOf('.'); c >= 0; c = t.indexOf('.', c + 1)) {
+            if (c < 2) {
+                continue;
+            }
+            if (end - c < 3) {
+                break;
+            }
+            char a = t.charAt(c - 2);
+            char b = t.charAt(c - 1);
+            if (t.charAt(c + 1) != ' ' || !alnum(a) || !alnum(b) || (a == 'n' && b == 'c') || (a == 'v' && b == 's')) {
+                continue;
+            }
+            int k = c + 2;
+            if (k < t.length() && t.charAt(k) == ' ') {
+                k++;
+            }
+            if (k < t.length() && t.charAt(k) == ' ') {
+                k++;
+            }
+            if (k < t.length() && t.charAt(k) >= 'A' && t.charAt(k) <= 'Z') {
+                diags.warn(ln, k, "new sentence, new line");
+            }
+        }
+    }
+
+    private static boolean alnum(char c) {
+        return c < 0x80 && Character.isLetterOrDigit(c);
     }
 
     /**
@@ -188,6 +289,14 @@ final class MdocParser {
      * block is the word crypt); {@code .TS}, {@code .br}, {@code .sp}, {@code .ce}, {@code .rj}
      * and other roff requests add nothing to the table.
      */
+    /** Where the arguments after a request name start (mandoc reports .br, .sp ... in tables there). */
+    private static int afterName(String line, int end) {
+        while (end < line.length() && (line.charAt(end) == ' ' || line.charAt(end) == '\t')) {
+            end++;
+        }
+        return end;
+    }
+
     private void tableMacro(Tbl tbl, int ln, String t) {
         int pos = 1;
         while (pos < t.length() && (t.charAt(pos) == ' ' || t.charAt(pos) == '\t')) {
@@ -198,10 +307,15 @@ final class MdocParser {
             end++;
         }
         String name = t.substring(pos, end);
-        if (name.startsWith("\\\"") || Requests.IGNORED.contains(name) || Tok.request(name) != null
-                || Requests.UNIMPLEMENTED.contains(name) || List.of("TS", "br", "sp", "ce", "rj").contains(name)) {
+        if (List.of("TS", "br", "sp", "ce", "rj").contains(name)) {
+            diags.unsupp(ln, afterName(t, end), "ignoring macro in table: " + t.substring(pos));
             return;
         }
+        if (name.startsWith("\\\"") || Requests.IGNORED.contains(name) || Tok.request(name) != null
+                || Requests.UNIMPLEMENTED.contains(name)) {
+            return;
+        }
+        diags.unsupp(ln, pos, "ignoring macro in table: " + t.substring(pos));
         while (end < t.length() && t.charAt(end) == ' ') {
             end++;
         }

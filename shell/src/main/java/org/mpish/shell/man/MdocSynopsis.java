@@ -79,7 +79,7 @@ final class MdocSynopsis {
         f.p.fontRepl(Output.BOLD);
         f.p.word(nm);
         f.p.fontRepl(Output.ROMAN);
-        f.p.word("utility exits 0 on success, and >0 if an error occurs.");
+        f.p.word("utility exits\\~0 on success, and\\~>0 if an error occurs.");
         f.p.set(Terminal.SENTENCE);
         return false;
     }
@@ -201,7 +201,7 @@ final class MdocSynopsis {
             p.fontRepl(Output.UNDER);
             String a = args.get(i);
             // within one argument the words of a prototype (or of any .Fo argument) do not break apart
-            p.word(syn || n.tok.equals("Fo") ? a.replace(" ", "\\~") : a);
+            p.word(syn || n.tok.equals("Fo") ? a.replace(' ', CharTable.NBSP) : a);
             p.fontRepl(Output.ROMAN);
             if (i + 1 < args.size()) {
                 p.set(Terminal.NOSPACE);

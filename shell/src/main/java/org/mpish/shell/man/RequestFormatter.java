@@ -28,6 +28,7 @@ final class RequestFormatter {
         ACTS.put(Tok.RJ, RequestFormatter::centre);
         ACTS.put(Tok.LL, (p, n) -> p.setWidth(arg(n)));
         ACTS.put(Tok.TBL, (p, n) -> TblFormatter.render(p, ((ManNode.Elem) n).table));
+        ACTS.put(Tok.EQN, RequestFormatter::eqn);
     }
 
     static void pre(Terminal p, ManNode n) {
@@ -40,6 +41,20 @@ final class RequestFormatter {
     /** Whether the request has a row (every request the parser keeps should). */
     static boolean hasRow(Tok tok) {
         return ACTS.containsKey(tok);
+    }
+
+    /** An equation on the line of the text before (or after) it joins that text (mandoc's man_term.c). */
+    private static void eqn(Terminal p, ManNode n) {
+        if (!n.has(ManNode.LINE)) {
+            p.set(Terminal.NOSPACE);
+        }
+        ManNode.Elem e = (ManNode.Elem) n;
+        if (e.eqn != null) {
+            EqnFormatter.render(p, e.eqn);
+        }
+        if (n.next != null && !n.next.has(ManNode.LINE)) {
+            p.set(Terminal.NOSPACE);
+        }
     }
 
     private static void ta(Terminal p, ManNode n) {

@@ -198,7 +198,7 @@ final class Tbl {
                         pos++;
                     }
                 }
-                default -> diags.error(ln, pos - len, "unknown tbl option: " + name);
+                default -> diags.error(ln, pos - len, "skipping unknown tbl option: " + name);
             }
         }
     }

@@ -20,6 +20,62 @@ final class TblFormatter {
     private static final String BORDER_CHARS = " -=|++|++--=++++++===++++++|++|++|++" + "+".repeat(18)
             + "|++|++|++" + "+".repeat(18);
     private static final char[] BORDER = BORDER_CHARS.toCharArray();
+    /** The same for UTF-8: the box-drawing character whose Unicode name gives those weights (heavy for 2). */
+    private static final char[] BORDER_UTF8 = utf8Borders();
+
+    /**
+     * Reads the line weights of the light and heavy box-drawing characters (U+2500 to U+257F)
+     * from their Unicode names, e.g. "DOWN LIGHT AND RIGHT HEAVY" or "LIGHT UP AND HEAVY DOWN",
+     * and keeps the first character found for each combination.
+     */
+    private static char[] utf8Borders() {
+        char[] t = new char[81];
+        t[0] = ' ';
+        for (char c = 0x2500; c < 0x2580; c++) {
+            String name = Character.getName(c).substring("BOX DRAWINGS ".length());
+            if (name.matches(".*(DOUBLE|DASH|ARC|DIAGONAL|SINGLE).*")) {
+                continue;
+            }
+            int[] w = new int[4]; // right, down, left, up
+            java.util.List<Integer> pending = new java.util.ArrayList<>();
+            int weight = 0;
+            boolean prefix = name.startsWith("LIGHT") || name.startsWith("HEAVY");
+            for (String word : name.split(" ")) {
+                switch (word) {
+                    case "AND" -> { }
+                    case "LIGHT", "HEAVY" -> {
+                        weight = word.equals("LIGHT") ? 1 : 2;
+                        for (int d : pending) {
+                            w[d] = weight;
+                        }
+                        pending.clear();
+                    }
+                    default -> {
+                        int[] dirs = switch (word) {
+                            case "RIGHT" -> new int[] {0};
+                            case "DOWN" -> new int[] {1};
+                            case "LEFT" -> new int[] {2};
+                            case "UP" -> new int[] {3};
+                            case "HORIZONTAL" -> new int[] {0, 2};
+                            default -> new int[] {1, 3};
+                        };
+                        for (int d : dirs) {
+                            if (prefix) {
+                                w[d] = weight;
+                            } else {
+                                pending.add(d);
+                            }
+                        }
+                    }
+                }
+            }
+            int key = w[0] * RIGHT + w[1] * DOWN + w[2] * LEFT + w[3] * UP;
+            if (t[key] == 0) {
+                t[key] = c;
+            }
+        }
+        return t;
+    }
 
     /** One column's computed geometry. */
     static final class Col {
@@ -60,13 +116,17 @@ final class TblFormatter {
     // ---------------------------------------------------------------- widths
 
     /** Width of a cell string as printed (escapes resolved). */
-    static int strlen(String s) {
+    private int strlen(String s) {
+        return strlen(s, p.utf8);
+    }
+
+    static int strlen(String s, boolean utf8) {
         if (s == null || s.isEmpty()) {
             return 0;
         }
         // like mandoc's term_strlen: fonts do not count, and a character drawn by overstrike
         // ("/\bc" for a cent sign) counts every byte, backspaces included
-        Terminal m = new Terminal(100000);
+        Terminal m = new Terminal(100000, utf8);
         m.measureOnly();
         m.set(Terminal.NOSPACE | Terminal.NONOSPACE | Terminal.BRNEVER);
         m.word(s);
@@ -76,7 +136,8 @@ final class TblFormatter {
     static int visible(String l) {
         int n = 0;
         for (int i = 0; i < l.length(); i++) {
-            n += l.charAt(i) == '\b' ? -1 : 1;
+            char c = l.charAt(i);
+            n += c == '\b' ? -(i > 0 ? Terminal.width(l.charAt(i - 1)) : 1) : Terminal.width(c);
         }
         return n;
     }
@@ -277,7 +338,7 @@ final class TblFormatter {
         }
     }
 
-    private static int literal(Col col, Tbl.Dat dp, int mw) {
+    private int literal(Col col, Tbl.Dat dp, int mw) {
         if (dp.string == null || dp.string.isEmpty()) {
             return 0;
         }
@@ -360,7 +421,12 @@ final class TblFormatter {
     /** One output line being built; blanks are written as they come, like mandoc's ASCII device. */
     private static final class Line {
         final StringBuilder sb = new StringBuilder();
+        final char[] borders;
         int viscol;
+
+        Line(char[] borders) {
+            this.borders = borders;
+        }
 
         void advance(int n) {
             for (int i = 0; i < n; i++) {
@@ -372,7 +438,7 @@ final class TblFormatter {
         void border(int c, int len) {
             int target = viscol + len;
             while (viscol < target) {
-                sb.append(BORDER[c]);
+                sb.append(borders[c]);
                 viscol++;
             }
         }
@@ -397,7 +463,8 @@ final class TblFormatter {
             }
             offset = offset + p.rmargin() > tsz ? (offset + p.rmargin() - tsz) / 2 : 0;
         }
-        if ((t.opts & Tbl.DBOX) != 0) {
+        // a double box is two rules in ASCII, one heavy rule in UTF-8
+        if ((t.opts & Tbl.DBOX) != 0 && !p.utf8) {
             hrule(null, t.firstSpan, t.firstSpan, Tbl.DBOX);
         }
         if ((t.opts & (Tbl.DBOX | Tbl.BOX)) != 0) {
@@ -456,7 +523,7 @@ final class TblFormatter {
         int line = 0;
         boolean more;
         do {
-            Line l = new Line();
+            Line l = new Line(p.utf8 ? BORDER_UTF8 : BORDER);
             more = false;
             int uvert = (t.opts & Tbl.DBOX) != 0 ? 2 : (t.opts & Tbl.BOX) != 0 ? 1 : 0;
             int dvert = uvert;
@@ -521,7 +588,7 @@ final class TblFormatter {
                 hrule(sp, sp, null, Tbl.BOX);
                 p.setSkipvsp(1);
             }
-            if ((t.opts & Tbl.DBOX) != 0) {
+            if ((t.opts & Tbl.DBOX) != 0 && !p.utf8) {
                 hrule(sp, sp, null, Tbl.DBOX);
                 p.setSkipvsp(2);
             }
@@ -534,11 +601,12 @@ final class TblFormatter {
     private List<String> cellLines(Tbl.Cell cp, Tbl.Dat dp, int ic, int off, int rm) {
         List<String> out = new ArrayList<>();
         int width = rm - off;
+        char[] borders = p.utf8 ? BORDER_UTF8 : BORDER;
         if (cp == null) {
             return out;
         }
         if (cp.pos == Tbl.Pos.HORIZ || cp.pos == Tbl.Pos.DHORIZ) {
-            out.add(String.valueOf(BORDER[cp.pos == Tbl.Pos.HORIZ ? HORIZ : 2 * HORIZ]).repeat(Math.max(cols[ic].width, 0)));
+            out.add(String.valueOf(borders[cp.pos == Tbl.Pos.HORIZ ? HORIZ : 2 * HORIZ]).repeat(Math.max(cols[ic].width, 0)));
             return out;
         }
         if (dp == null || dp.string == null) {
@@ -549,11 +617,11 @@ final class TblFormatter {
                 return out;
             }
             case HORIZ, NHORIZ -> {
-                out.add("-".repeat(cols[ic].width));
+                out.add(String.valueOf(borders[HORIZ]).repeat(cols[ic].width));
                 return out;
             }
             case DHORIZ, NDHORIZ -> {
-                out.add("=".repeat(cols[ic].width));
+                out.add(String.valueOf(borders[2 * HORIZ]).repeat(cols[ic].width));
                 return out;
             }
             default -> { }
@@ -602,7 +670,7 @@ final class TblFormatter {
                 default -> { }
             }
         }
-        Terminal sub = new Terminal(width);
+        Terminal sub = new Terminal(width, p.utf8);
         sub.set(Terminal.NOSPACE | Terminal.NONOSPACE);
         String nb = String.valueOf(CharTable.NBSP);
         if (padl > 0) {
@@ -663,7 +731,7 @@ final class TblFormatter {
                 dvert = Math.max(dvert, 1);
             }
             if (cpn != null) {
-                if (dvert == 0) {
+                if (dvert == 0 || dvert < cpn.vert && p.utf8) {
                     dvert = cpn.vert;
                 }
                 cpn = cpn.next;
@@ -724,6 +792,9 @@ final class TblFormatter {
             if (cols[ic].spacing > 0) {
                 l.border(LEFT * lhori + RIGHT * rhori + UP * uvert + DOWN * dvert, 1);
             }
+            if (p.utf8) {
+                uvert = dvert = 0; // a double line is one heavy line in UTF-8, not two characters
+            }
             if (cols[ic].spacing > 2 && (uvert > 1 || dvert > 1 || rhori > 0)) {
                 l.border(HORIZ * rhori + UP * (uvert > 1 ? 1 : 0) + DOWN * (dvert > 1 ? 1 : 0), 1);
             }
@@ -732,7 +803,7 @@ final class TblFormatter {
     }
 
     private void hrule(Tbl.Span spp, Tbl.Span sp, Tbl.Span spn, int flags) {
-        Line l = new Line();
+        Line l = new Line(p.utf8 ? BORDER_UTF8 : BORDER);
         hruleInto(l, spp, sp, spn, flags);
         if (flags != 0) {
             emit(l);
@@ -753,7 +824,7 @@ final class TblFormatter {
             }
         }
         int opts = t.opts;
-        int bw = (opts & Tbl.DBOX) != 0 ? 1 : (opts & (Tbl.BOX | Tbl.ALLBOX)) != 0 ? 1 : 0;
+        int bw = (opts & Tbl.DBOX) != 0 ? (p.utf8 ? 2 : 1) : (opts & (Tbl.BOX | Tbl.ALLBOX)) != 0 ? 1 : 0;
         int hw = flags == Tbl.DBOX || flags == Tbl.BOX ? bw : sp.pos == Tbl.SpanPos.DHORIZ ? 2 : 1;
         if (l.viscol == 0) {
             l.advance(offset);
@@ -816,8 +887,8 @@ final class TblFormatter {
             if (col.spacing > 0) {
                 l.border(LEFT * lw + RIGHT * rw + UP * uw + DOWN * dw, 1);
             }
-            if (uw < 2 && dw < 2) {
-                uw = dw = 0;
+            if (p.utf8 || uw < 2 && dw < 2) {
+                uw = dw = 0; // only ASCII draws a double crossing as two characters
             }
             if (col.spacing > 2) {
                 l.border(HORIZ * rw + UP * uw + DOWN * dw, 1);

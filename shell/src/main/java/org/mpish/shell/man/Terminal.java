@@ -62,8 +62,21 @@ final class Terminal {
     private byte font = Output.ROMAN;
     private byte fontLast = Output.ROMAN;
 
+    /** Characters are printed as UTF-8 ({@code -T utf8}) rather than spelled in ASCII. */
+    final boolean utf8;
+
     Terminal(int width) {
+        this(width, false);
+    }
+
+    Terminal(int width, boolean utf8) {
         maxrmargin = rmargin = defrmargin = width;
+        this.utf8 = utf8;
+    }
+
+    /** Whether a character takes the current font (mandoc: printable ASCII, the hyphen, and any non-ASCII glyph). */
+    private boolean glyph(char c) {
+        return c == CharTable.HYPH || (c > ' ' && c < 0x7f) || (utf8 && c >= 0xA0 && !CharTable.marker(c));
     }
 
     /**
@@ -251,6 +264,11 @@ final class Terminal {
         font = f;
     }
 
+    /** The font now in use (eqn saves and restores it around a box). */
+    byte font() {
+        return font;
+    }
+
     void fontPrev() {
         if (measuring) {
             return;
@@ -288,7 +306,7 @@ final class Terminal {
     /** Buffers one printable character in the current font. */
     void encode1(char c) {
         ensure(8);
-        byte f = c == CharTable.HYPH || (c > ' ' && c < 0x7f) ? font : Output.ROMAN;
+        byte f = glyph(c) ? font : Output.ROMAN;
         if (backBefore) {
             if (col > 0 && (buf[col - 1] == ' ' || buf[col - 1] == '\t')) {
                 col--;
@@ -321,7 +339,7 @@ final class Terminal {
     void encode(String s) {
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c == CharTable.HYPH || (c > ' ' && c < 0x7f)) {
+            if (glyph(c)) {
                 encode1(c);
             } else {
                 bufferc(c);
@@ -375,15 +393,15 @@ final class Terminal {
             Escape e = Escape.parse(w, i + 1);
             i = Math.max(e.end(), i + 1);
             switch (e.kind()) {
-                case UNICODE -> encode(CharTable.unicode(Integer.parseInt(e.arg(w).substring(1), 16)));
+                case UNICODE -> encode(CharTable.unicode(Integer.parseInt(e.arg(w).substring(1), 16), utf8));
                 case NUMBERED -> {
-                    String s = CharTable.numbered(EscapeWriter.numberOf(e.arg(w)));
+                    String s = CharTable.numbered(EscapeWriter.numberOf(e.arg(w)), utf8);
                     if (s != null) {
                         encode(s);
                     }
                 }
                 case SPECIAL -> {
-                    String s = CharTable.special(e.arg(w));
+                    String s = CharTable.special(e.arg(w), utf8);
                     if (s != null) {
                         encode(s);
                     }
@@ -558,8 +576,8 @@ final class Terminal {
                     if (c == CharTable.NBSP) {
                         buf[ic] = ' ';
                         vis++;
-                    } else if (c != CharTable.ZW) {
-                        vis++;
+                    } else {
+                        vis += width(c);
                     }
                     graph = true;
                     if (vis > vtarget && nbr > 0) {
@@ -595,15 +613,29 @@ final class Terminal {
                 vbl = 0;
             }
             out.letter(c == CharTable.HYPH ? '-' : c);
-            int dv = c == '\b' ? -(ic > 0 ? width(buf[ic - 1]) : 0) : 1;
+            int dv = c == '\b' ? -(ic > 0 ? width(buf[ic - 1]) : 0) : width(c);
             viscol += dv;
             vis += dv;
         }
         readPos = nbr;
     }
 
+    /** Columns a buffered character takes: 0 for markers, combining marks and the second half of a surrogate pair, 2 for wide East Asian characters. */
     static int width(char c) {
-        return c == CharTable.ZW || c == CharTable.BREAKPOINT || c == '\n' || c == '\b' ? 0 : 1;
+        if (c < 0x300) {
+            return c == '\n' || c == '\b' ? 0 : 1;
+        }
+        if (c == CharTable.ZW || c == CharTable.BREAKPOINT || Character.isLowSurrogate(c)) {
+            return 0;
+        }
+        int type = Character.getType(c);
+        if (type == Character.NON_SPACING_MARK || type == Character.ENCLOSING_MARK || c == 0x200D) {
+            return 0;
+        }
+        boolean wide = (c >= 0x1100 && c <= 0x115F) || (c >= 0x2E80 && c <= 0xA4CF && c != 0x303F)
+                || (c >= 0xAC00 && c <= 0xD7A3) || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0xFE30 && c <= 0xFE4F)
+                || (c >= 0xFF00 && c <= 0xFF60) || (c >= 0xFFE0 && c <= 0xFFE6);
+        return wide ? 2 : 1;
     }
 
     /**

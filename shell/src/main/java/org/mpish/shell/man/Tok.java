@@ -24,6 +24,8 @@ public enum Tok {
     LL("ll", Kind.REQUEST, 0),
     /** A tbl(7) table, {@code .TS} to {@code .TE}. */
     TBL("TS", Kind.REQUEST, 0),
+    /** An eqn(7) equation, {@code .EQ} to {@code .EN} or between in-line delimiters. */
+    EQN("EQ", Kind.REQUEST, 0),
     // man(7) macros
     TH("TH", Kind.INLINE, Tok.XSCOPE),
     SH("SH", Kind.BLOCK_IMPLICIT, Tok.XSCOPE | Tok.BSCOPED),

@@ -131,6 +131,62 @@ class SystemManFidelityTest {
         assertTrue(crashed.isEmpty(), () -> "the renderer failed on " + crashed.stream().map(r -> r.page().file().toString()).toList());
     }
 
+    /**
+     * The identical fraction required of {@code -T utf8} output, over the checked pages that use
+     * non-ASCII characters or special-character escapes (and every mdoc(7) page, whose quotes are
+     * special characters).
+     */
+    static final double UTF8_GOAL = 0.99;
+
+    @Test
+    void utf8PagesRenderAsMandocDoes() {
+        List<Page> pages = pages().stream().filter(p -> p.mdoc() || usesSpecials(source(p.file()))).toList();
+        Map<String, int[]> tally = new TreeMap<>();
+        List<Result> worst = new ArrayList<>();
+        for (Page p : pages) {
+            for (int w : WIDTHS) {
+                Result r = compare(p, w, Device.UTF8);
+                int[] t = tally.computeIfAbsent((p.mdoc() ? "mdoc" : "man") + " utf8 w" + w, k -> new int[2]);
+                t[0] += r.same() ? 1 : 0;
+                t[1]++;
+                if (!r.same()) {
+                    worst.add(r);
+                }
+            }
+        }
+        StringBuilder report = new StringBuilder("identical to mandoc -T utf8 (" + pages.size() + " pages with special characters):\n");
+        tally.forEach((k, t) -> report.append(String.format(Locale.ROOT, "  %-18s %5d/%-5d %6.1f%%%n", k, t[0], t[1], 100.0 * t[0] / t[1])));
+        worst.sort((a, b) -> Integer.compare(b.diffLines(), a.diffLines()));
+        report.append("worst pages:\n");
+        for (Result r : worst.subList(0, Math.min(Integer.getInteger("man.fidelity.worst", 15), worst.size()))) {
+            report.append("  ").append(r.page().file()).append(" w").append(r.width())
+                    .append(" (").append(r.diffLines()).append(" lines differ)\n").append(r.firstDiff());
+        }
+        System.out.println(report);
+        tally.forEach((k, t) -> assertTrue((double) t[0] / t[1] >= UTF8_GOAL, String.format(Locale.ROOT,
+                "%s: %.1f%% identical, below %.1f%%%n%s", k, 100.0 * t[0] / t[1], 100 * UTF8_GOAL, report)));
+    }
+
+    /** Whether a page's source has non-ASCII characters or special-character escapes ({@code \(xx}, {@code \[name]}, {@code \C'name'}). */
+    static boolean usesSpecials(String src) {
+        if (src == null) {
+            return false;
+        }
+        for (int i = 0; i < src.length(); i++) {
+            char c = src.charAt(i);
+            if (c >= 0x80) {
+                return true;
+            }
+            if (c == '\\' && i + 1 < src.length()) {
+                char n = src.charAt(++i);
+                if (n == '(' || n == '[' || n == 'C') {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     static List<Path> roots() {
         String mp = null;
         try {
@@ -229,13 +285,24 @@ class SystemManFidelityTest {
     }
 
     static Result compare(Page p, int width) {
+        return compare(p, width, Device.ASCII);
+    }
+
+    static Result compare(Page p, int width, Device device) {
         String name = p.file().toString();
         Path root = p.file().getParent().getParent();
-        byte[] ascii = MandocFidelityTest.run(List.of("mandoc", "-T", "ascii", "-O", "width=" + width, name), null, root);
-        String expected = MandocFidelityTest.expandTabs(new String(MandocFidelityTest.run(List.of("col", "-b"), ascii, root), StandardCharsets.ISO_8859_1));
+        String expected;
+        if (device == Device.UTF8) {
+            byte[] utf8 = MandocFidelityTest.run(List.of("mandoc", "-T", "utf8", "-O", "width=" + width, name), null, root);
+            // col must know the encoding to take a backspace back over a whole multi-byte character
+            expected = new String(MandocFidelityTest.run(List.of("env", "LC_ALL=C.UTF-8", "col", "-bx"), utf8, root), StandardCharsets.UTF_8);
+        } else {
+            byte[] ascii = MandocFidelityTest.run(List.of("mandoc", "-T", "ascii", "-O", "width=" + width, name), null, root);
+            expected = MandocFidelityTest.expandTabs(new String(MandocFidelityTest.run(List.of("col", "-b"), ascii, root), StandardCharsets.ISO_8859_1));
+        }
         String actual;
         try {
-            actual = ManPage.render(ManFiles.readPage(p.file(), root), name, width, Style.PLAIN);
+            actual = ManPage.parse(ManFiles.readPage(p.file(), root), name).render(width, Style.PLAIN, device);
         } catch (IOException | RuntimeException | StackOverflowError e) {
             actual = "internal error: " + e;
         }
