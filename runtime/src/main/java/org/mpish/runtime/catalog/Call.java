@@ -119,9 +119,9 @@ public final class Call {
     }
     CallImpl body() { return body != null ? body : impl; }
     /** The typed body, for a call declared with {@link Catalogue.CallBuilder#typed} (else null): (Rank, inputs...) result. */
-    private java.lang.invoke.MethodHandle typedBody;
-    java.lang.invoke.MethodHandle typedBody() { return typedBody; }
-    void typedBody(java.lang.invoke.MethodHandle b) {
+    private Typed.Body typedBody;
+    java.lang.invoke.MethodHandle typedBody() { return typedBody == null ? null : typedBody.handle(); }
+    void typedBody(Typed.Body b) {
         Typed.check(this, b);
         typedBody = b;
     }

@@ -243,7 +243,7 @@ public final class Catalogue {
             return declare(null, Typed.body(name, shape, body));
         }
 
-        private Call declare(CallImpl given, java.lang.invoke.MethodHandle typed) {
+        private Call declare(CallImpl given, Typed.Body typed) {
             CallImpl impl = typed != null ? Typed.impl(typed) : given;
             boolean large = !name.endsWith("_c") && params.stream().anyMatch(p -> p.type().large() != null);
             LargeCounts.IntForm intForm = large ? LargeCounts.intForm(name, params) : null;

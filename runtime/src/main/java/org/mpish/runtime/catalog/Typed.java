@@ -65,8 +65,48 @@ final class Typed {
         }
     }
 
-    /** The body of a typed declaration: its interface's one method, bound to the lambda (Rank, inputs...) result. */
-    static <T> MethodHandle body(String call, Class<T> shape, T lambda) {
+    /**
+     * The body of a typed declaration: its interface's one method bound to the lambda, (Rank, inputs...) result. Its
+     * type is known at once (the declaration is checked against it); the method handle is made on first use, since
+     * making one for every typed call while the catalogue is declared spins dozens of classes at start-up.
+     */
+    static final class Body {
+        private final String call;
+        private final Class<?> shape;
+        private final Object lambda;
+        private final Method sam;
+        private final MethodType type;
+        private MethodHandle handle;
+
+        private Body(String call, Class<?> shape, Object lambda, Method sam) {
+            this.call = call;
+            this.shape = shape;
+            this.lambda = lambda;
+            this.sam = sam;
+            this.type = MethodType.methodType(sam.getReturnType(), sam.getParameterTypes());
+        }
+
+        MethodType type() {
+            return type;
+        }
+
+        /** A race only makes the handle twice. */
+        MethodHandle handle() {
+            MethodHandle h = handle;
+            if (h == null) {
+                try {
+                    // the shape may be package-private to its declaration: a lookup in its own class reaches it
+                    handle = h = MethodHandles.privateLookupIn(shape, L).unreflect(sam).bindTo(lambda);
+                } catch (IllegalAccessException e) {
+                    throw new IllegalStateException(call + ": cannot reach " + shape.getName(), e);
+                }
+            }
+            return h;
+        }
+    }
+
+    /** The body of a typed declaration; fails the declaration when {@code shape} is not a functional interface taking a Rank first. */
+    static <T> Body body(String call, Class<T> shape, T lambda) {
         Method sam = null;
         for (Method m : shape.getMethods()) {
             if (!Modifier.isAbstract(m.getModifiers())) continue;
@@ -77,12 +117,7 @@ final class Typed {
         if (sam.getParameterCount() == 0 || sam.getParameterTypes()[0] != Rank.class) {
             throw new IllegalStateException(call + ": the typed body's first parameter is the Rank");
         }
-        try {
-            // the shape may be package-private to its declaration: a lookup in its own class reaches it
-            return MethodHandles.privateLookupIn(shape, L).unreflect(sam).bindTo(shape.cast(lambda));
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(call + ": cannot reach " + shape.getName(), e);
-        }
+        return new Body(call, shape, shape.cast(lambda), sam);
     }
 
     /** The parameter types a typed entry takes for {@code p}: int, long, double, boolean, or Object. */
@@ -104,7 +139,7 @@ final class Typed {
     }
 
     /** Checks that {@code body} fits {@code call}'s inputs and outputs; fails the declaration if it does not. */
-    static void check(Call call, MethodHandle body) {
+    static void check(Call call, Body body) {
         MethodType t = body.type();
         List<Param> in = call.inputs();
         if (t.parameterCount() != in.size() + 1) {
@@ -132,7 +167,7 @@ final class Typed {
      * when the catalogue is declared: composing the handles for every typed call at once added about 0.17 s to the
      * start of {@code mpish -c}, which runs one call.
      */
-    static CallImpl impl(MethodHandle body) {
+    static CallImpl impl(Body body) {
         return new FromArgs(body);
     }
 
@@ -156,16 +191,16 @@ final class Typed {
 
     /** The {@code Object[]} way into a typed body, composed on its first call (a race only composes it twice). */
     private static final class FromArgs implements CallImpl {
-        private final MethodHandle body;
+        private final Body body;
         private MethodHandle m;
 
-        FromArgs(MethodHandle body) {
+        FromArgs(Body body) {
             this.body = body;
         }
 
         @Override public Object invoke(Rank rank, Args args) {
             MethodHandle h = m;
-            if (h == null) m = h = fromArgs(body);
+            if (h == null) m = h = fromArgs(body.handle());
             try {
                 return (Object) h.invokeExact(rank, args);
             } catch (RuntimeException | Error e) {
