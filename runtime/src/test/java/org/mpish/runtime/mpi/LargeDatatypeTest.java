@@ -1,6 +1,7 @@
 package org.mpish.runtime.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.mpish.runtime.mpi.LargeCollectiveTest.big;
 import static org.mpish.runtime.mpi.LargeTransferTest.fill;
 import static org.mpish.runtime.mpi.LargeTransferTest.word;
 import static org.mpish.runtime.mpi.MpiTests.call;
@@ -61,19 +62,6 @@ class LargeDatatypeTest {
     static void fillSpread(MemorySegment s) {
         fill(s);
         for (long b = 0; b < BLOCKS - 1; b++) s.asSlice(b * STRIDE + BLOCK, STRIDE - BLOCK).fill((byte) 0x55);
-    }
-
-    static long big(Rank r, long n) {
-        r.memory().setLimit(r.memory().bytesInUse() + n + (64L << 20));
-        for (int attempt = 0; ; attempt++) {
-            try {
-                return r.memory().alloc(n);
-            } catch (org.mpish.runtime.MemoryFault e) {
-                if (attempt == 10) throw e;
-                System.gc();
-                try { Thread.sleep(500); } catch (InterruptedException ie) { throw new IllegalStateException(ie); }
-            }
-        }
     }
 
     /** The vector over {@code elem}: blocks and stride counted in its elements (an 8-byte type or MPI_BYTE). */
