@@ -13,10 +13,11 @@ import org.mpish.runtime.catalog.Catalogue;
  * Jobs with their ranks' contexts made ahead, on threads of their own, for a caller that runs one script many
  * times with the same settings ({@code mpish explore}). While one run goes on (the explorer runs one rank at a
  * time), the next jobs are made, one per core, and the last run's job is closed. Each job serves exactly one run.
- * Contexts are kept ({@link KeptContext}): after a run each one's guard removes the run's globals and checks that
- * every built-in object is as it was; one that passes serves a later run (with fresh globals for its new rank),
- * one that fails, or was closed by an abort, is closed and a new context is made in its place. So nothing a script
- * does (globals, changed built-ins, memory) reaches a later run. All of it, the threads included, ends with
+ * When {@link ReuseGate} lets the script through, contexts are kept ({@link KeptContext}): their built-ins are
+ * frozen once, when they are made, and after a run each one's guard removes the run's globals and resets what a run
+ * can still change; one whose reset succeeds serves a later run (with fresh globals for its new rank), one whose
+ * reset fails, or that was closed by an abort, is closed and a new context is made in its place. So nothing a script
+ * does (globals, built-ins, memory) reaches a later run. All of it, the threads included, ends with
  * {@link #close}.
  */
 public final class WarmJobs implements AutoCloseable {
