@@ -200,9 +200,9 @@ class NativeMpiIT {
                 else MPI.Barrier(MPI.COMM_WORLD);
                 """);
         long t0 = System.nanoTime();
-        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "15", f.toString());
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "6", f.toString());
         assertEquals(124, r.status(), r.toString());
-        assertTrue(r.err().contains("mpish: job aborted: timeout: the job ran longer than 15 s"), r.toString());
+        assertTrue(r.err().contains("mpish: job aborted: timeout: the job ran longer than 6 s"), r.toString());
         assertTrue(System.nanoTime() - t0 < 120e9, "the launch was not ended promptly");
         assertNoProcessRuns(f);
     }

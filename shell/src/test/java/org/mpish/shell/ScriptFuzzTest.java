@@ -27,12 +27,12 @@ import org.mpish.shell.script.ScriptRunner;
  * scripts. Nothing may reach the user but an MPIError, a LAPIError, a TypeError or RangeError of one line, the
  * one-line report of a failed rank, or a deadlock report: no Java exception, no stack trace, no hang.
  *
- * <p>It runs for {@code -Dmpish.jsfuzz.seconds} (default 45, for CI); {@code -Dmpish.jsfuzz.seconds=1800} is the
+ * <p>It runs for {@code -Dmpish.jsfuzz.seconds} (default 20, for CI); {@code -Dmpish.jsfuzz.seconds=1800} is the
  * 30-minute run. {@code -Dmpish.jsfuzz.seed=S} replays from seed S; every finding names its seed.
  */
 @Timeout(3600)
 class ScriptFuzzTest {
-    private static final long SECONDS = Long.getLong("mpish.jsfuzz.seconds", 45);
+    private static final long SECONDS = Long.getLong("mpish.jsfuzz.seconds", 20);
     private static final long SEED = Long.getLong("mpish.jsfuzz.seed", 19L);
     private static final int BUDGET = Integer.getInteger("mpish.jsfuzz.calls", 250);
     /** What must never be shown: a Java exception, a stack trace, an internal error. */
