@@ -62,6 +62,8 @@ public final class Job implements AutoCloseable {
     /** Call names by number (index 0: none), and the numbers by name; only ever grows, by the calls there are. */
     private volatile String[] callNames = {null};
     private final Map<String, Integer> callNumbers = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The numbers given by {@link #numberCalls} (shared with other jobs, read only); callNumbers holds the rest. */
+    private volatile Map<String, Integer> firstNumbers = Map.of();
 
     public Job(int size) { this(size, Options.defaults()); }
 
@@ -127,18 +129,51 @@ public final class Job implements AutoCloseable {
      */
     public int callNumber(String callName) {
         if (callName == null) return 0;
-        Integer n = callNumbers.get(callName);
+        Integer n = firstNumbers.get(callName);
+        if (n == null) n = callNumbers.get(callName);
         return n != null ? n : registerCall(callName);
     }
 
     private synchronized int registerCall(String callName) {
-        Integer n = callNumbers.get(callName);
+        Integer n = firstNumbers.get(callName);
+        if (n == null) n = callNumbers.get(callName);
         if (n != null) return n;
         String[] names = java.util.Arrays.copyOf(callNames, callNames.length + 1);
         names[names.length - 1] = callName;
         callNames = names; // published before anyone can hold the number
         callNumbers.put(callName, names.length - 1);
         return names.length - 1;
+    }
+
+    /**
+     * Names numbered 1, 2, ... in order, made once and given to many jobs ({@link #numberCalls}): a catalogue
+     * numbers its several hundred calls in every new job, and {@code mpish explore} makes a job per schedule.
+     */
+    public static final class Numbering {
+        private final String[] table;
+        private final Map<String, Integer> numbers;
+
+        /** {@code names}: distinct, none null. */
+        public Numbering(List<String> names) {
+            table = new String[names.size() + 1];
+            Map<String, Integer> m = new java.util.HashMap<>();
+            for (int i = 0; i < names.size(); i++) {
+                table[i + 1] = names.get(i);
+                if (m.put(names.get(i), i + 1) != null) throw new IllegalArgumentException("named twice: " + names.get(i));
+            }
+            numbers = Collections.unmodifiableMap(m);
+        }
+    }
+
+    /**
+     * Numbers calls as {@code n} does, when nothing is numbered in this job yet (then without copying anything:
+     * the job shares the numbering), and returns true; else leaves the job as it is and returns false.
+     */
+    public synchronized boolean numberCalls(Numbering n) {
+        if (callNames.length != 1 || !callNumbers.isEmpty() || !firstNumbers.isEmpty()) return false;
+        callNames = n.table; // never written: a later call is numbered in a copy
+        firstNumbers = n.numbers;
+        return true;
     }
 
     /** The name of call number {@code n} of this job, or null. */

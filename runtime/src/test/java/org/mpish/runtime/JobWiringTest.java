@@ -112,4 +112,32 @@ class JobWiringTest {
             assertEquals(1, plain.callNumber("something else"), "a plain job numbers only what it is given");
         }
     }
+
+    /** Jobs share the catalogue's numbering (explore makes a job per schedule): what one adds the others never see. */
+    @Test
+    void jobsShareTheCatalogueNumberingButNotWhatTheyNumberAfter() {
+        Catalogue cat = Catalogue.get();
+        java.util.List<org.mpish.runtime.catalog.Call> calls = cat.calls();
+        try (Job a = cat.newJob(1, Job.Options.defaults()); Job b = cat.newJob(1, Job.Options.defaults())) {
+            for (int i = 0; i < calls.size(); i++) {
+                assertEquals(calls.get(i).name(), a.callName(i + 1), "call number " + (i + 1));
+                assertEquals(i + 1, b.callNumber(calls.get(i).name()));
+            }
+            int n = calls.size();
+            assertEquals(n + 1, a.callNumber("only in a"));
+            assertEquals("only in a", a.callName(n + 1));
+            assertEquals(null, b.callName(n + 1), "b must not see a name numbered in a");
+            assertEquals(n + 1, b.callNumber("only in b"));
+            assertEquals("only in a", a.callName(n + 1));
+            assertEquals("only in b", b.callName(n + 1));
+            try (Job c = cat.newJob(1, Job.Options.defaults())) {
+                assertEquals(null, c.callName(n + 1), "a later job starts from the catalogue's calls only");
+            }
+        }
+        // a job that numbered a call of its own first cannot take the catalogue's numbers
+        try (Job early = new Job(1)) {
+            early.callNumber("before the catalogue");
+            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> cat.wire(early));
+        }
+    }
 }

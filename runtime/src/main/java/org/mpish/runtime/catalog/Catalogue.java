@@ -38,7 +38,11 @@ public final class Catalogue {
             c.number(names.size(), this);
         }
         this.callNames = List.copyOf(names);
+        this.numbering = new Job.Numbering(callNames);
     }
+
+    /** {@link #callNames} numbered, shared by every job of this catalogue. */
+    private final Job.Numbering numbering;
 
     /** The names of the calls in the order of their numbers (number i at index i - 1). */
     private final List<String> callNames;
@@ -57,9 +61,12 @@ public final class Catalogue {
 
     /** Wires this catalogue's families into a new job (see {@link CallFamily#wire}). */
     public void wire(Job job) {
-        for (String name : callNames) {
-            if (job.callNumber(name) != call(name).number()) {
-                throw new IllegalStateException("job " + job.id() + " numbered calls before its catalogue was wired");
+        // a new job takes the catalogue's numbering as it is; one that numbered calls already is checked
+        if (!job.numberCalls(numbering)) {
+            for (String name : callNames) {
+                if (job.callNumber(name) != call(name).number()) {
+                    throw new IllegalStateException("job " + job.id() + " numbered calls before its catalogue was wired");
+                }
             }
         }
         for (CallFamily f : families) f.wire(job, this);

@@ -37,7 +37,12 @@ final class JsGlobals {
     /** Installs the globals; returns the conversions that go with them. */
     static JsValues install(Context context, Rank rank, Catalogue catalogue, RankOutput out, List<String> args,
                             Sandbox sandbox) {
-        Value bindings = context.getBindings("js");
+        return install(context, context.getBindings("js"), rank, catalogue, out, args, sandbox);
+    }
+
+    /** As above, given the context's bindings (a kept context holds them: fetching them costs more than the rest). */
+    static JsValues install(Context context, Value bindings, Rank rank, Catalogue catalogue, RankOutput out, List<String> args,
+                            Sandbox sandbox) {
         bindings.putMember("__out", (ProxyExecutable) a -> {
             out.line(rank.id(), a.length == 0 ? "" : a[0].asString());
             return null;

@@ -32,7 +32,7 @@ public final class JsRank implements AutoCloseable {
     JsRank(Rank rank, KeptContext kept, Catalogue catalogue, RankOutput out, List<String> args, Sandbox sandbox) {
         this.rank = rank;
         this.context = kept.context();
-        this.values = JsGlobals.install(context, rank, catalogue, out, args, sandbox);
+        this.values = JsGlobals.install(context, kept.bindings(), rank, catalogue, out, args, sandbox);
         this.kept = kept;
         kept.beginRun(out);
     }

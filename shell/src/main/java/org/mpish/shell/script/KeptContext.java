@@ -23,6 +23,8 @@ final class KeptContext {
 
     private final Context context;
     private final Value guard;
+    /** The global scope, fetched once: {@link Context#getBindings} took most of the time of installing the globals. */
+    private final Value bindings;
     private final Switch out = new Switch();
     /** The script last parsed here (checked for syntax errors once), and that code named by a sourceURL (stack frames and errors show it). */
     private String parsed, code;
@@ -44,6 +46,7 @@ final class KeptContext {
         this.context = SandboxContext.open(sandbox, out);
         try {
             this.guard = context.eval(GUARD);
+            this.bindings = context.getBindings("js");
         } catch (RuntimeException e) {
             context.close(true);
             throw e;
@@ -60,6 +63,8 @@ final class KeptContext {
     }
 
     Context context() { return context; }
+
+    Value bindings() { return bindings; }
 
     /** The names of the frozen built-ins' methods (for {@link ReuseGate}: assigning to such a member now fails). */
     java.util.Set<String> methodNames() {
