@@ -86,7 +86,7 @@ public final class CommShared {
             }
         }
         final long seq;
-        /** The next older slot of the same bucket (set before this one is published, then only shortened). */
+        /** The next older slot of the same bucket: set before this one is published, never changed after. */
         Slot next;
         final Object[] values;
         /** Written by each participant before it counts itself in; read for descriptions (who is missing). */
