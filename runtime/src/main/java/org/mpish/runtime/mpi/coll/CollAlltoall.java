@@ -74,7 +74,8 @@ final class CollAlltoall {
             CollArgs.committed(t, pre + "type");
             Datatype[] types = new Datatype[n];
             java.util.Arrays.fill(types, t);
-            return new Side(Coll.repeat(n, a.l(b)), Coll.blocks(n, a.l(b), t.extent()), types, j -> pre + "count");
+            String countArg = pre + "count"; // once, not once per block
+            return new Side(Coll.repeat(n, a.l(b)), Coll.blocks(n, a.l(b), t.extent()), types, j -> countArg);
         }
         int b = send ? 1 : 5;
         String dn = send ? "sdispls" : "rdispls";
