@@ -36,23 +36,28 @@
   g.console = { log: g.print, info: g.print, warn: g.print, error: g.print };
   // MPI and LAPI are plain script objects (so the engine's property caches apply to MPI.Send etc.); a call
   // becomes a function that passes exactly as many arguments as the call takes.
+  // The arguments are named parameters and only the surplus is gathered (an empty array when there is none):
+  // gathering them all into one array cost the interpreter about a tenth of a call (A/B, session 7).
   const wrap = [
-    (f) => (...a) => a.length > 0 ? f.tooMany(a.length) : f.call0(),
-    (f) => (...a) => a.length > 1 ? f.tooMany(a.length) : f.call1(a[0]),
-    (f) => (...a) => a.length > 2 ? f.tooMany(a.length) : f.call2(a[0], a[1]),
-    (f) => (...a) => a.length > 3 ? f.tooMany(a.length) : f.call3(a[0], a[1], a[2]),
-    (f) => (...a) => a.length > 4 ? f.tooMany(a.length) : f.call4(a[0], a[1], a[2], a[3]),
-    (f) => (...a) => a.length > 5 ? f.tooMany(a.length) : f.call5(a[0], a[1], a[2], a[3], a[4]),
-    (f) => (...a) => a.length > 6 ? f.tooMany(a.length) : f.call6(a[0], a[1], a[2], a[3], a[4], a[5]),
-    (f) => (...a) => a.length > 7 ? f.tooMany(a.length) : f.call7(a[0], a[1], a[2], a[3], a[4], a[5], a[6]),
-    (f) => (...a) => a.length > 8 ? f.tooMany(a.length) : f.call8(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]),
-    (f) => (...a) => a.length > 9 ? f.tooMany(a.length) : f.call9(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]),
-    (f) => (...a) => a.length > 10 ? f.tooMany(a.length)
-        : f.call10(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]),
-    (f) => (...a) => a.length > 11 ? f.tooMany(a.length)
-        : f.call11(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]),
-    (f) => (...a) => a.length > 12 ? f.tooMany(a.length)
-        : f.call12(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11])];
+    (fn) => (...more) => more.length > 0 ? fn.tooMany(more.length) : fn.call0(),
+    (fn) => (a, ...more) => more.length > 0 ? fn.tooMany(1 + more.length) : fn.call1(a),
+    (fn) => (a, b, ...more) => more.length > 0 ? fn.tooMany(2 + more.length) : fn.call2(a, b),
+    (fn) => (a, b, c, ...more) => more.length > 0 ? fn.tooMany(3 + more.length) : fn.call3(a, b, c),
+    (fn) => (a, b, c, d, ...more) => more.length > 0 ? fn.tooMany(4 + more.length) : fn.call4(a, b, c, d),
+    (fn) => (a, b, c, d, e, ...more) => more.length > 0 ? fn.tooMany(5 + more.length) : fn.call5(a, b, c, d, e),
+    (fn) => (a, b, c, d, e, f, ...more) => more.length > 0 ? fn.tooMany(6 + more.length) : fn.call6(a, b, c, d, e, f),
+    (fn) => (a, b, c, d, e, f, g, ...more) => more.length > 0 ? fn.tooMany(7 + more.length)
+        : fn.call7(a, b, c, d, e, f, g),
+    (fn) => (a, b, c, d, e, f, g, h, ...more) => more.length > 0 ? fn.tooMany(8 + more.length)
+        : fn.call8(a, b, c, d, e, f, g, h),
+    (fn) => (a, b, c, d, e, f, g, h, i, ...more) => more.length > 0 ? fn.tooMany(9 + more.length)
+        : fn.call9(a, b, c, d, e, f, g, h, i),
+    (fn) => (a, b, c, d, e, f, g, h, i, j, ...more) => more.length > 0 ? fn.tooMany(10 + more.length)
+        : fn.call10(a, b, c, d, e, f, g, h, i, j),
+    (fn) => (a, b, c, d, e, f, g, h, i, j, k, ...more) => more.length > 0 ? fn.tooMany(11 + more.length)
+        : fn.call11(a, b, c, d, e, f, g, h, i, j, k),
+    (fn) => (a, b, c, d, e, f, g, h, i, j, k, l, ...more) => more.length > 0 ? fn.tooMany(12 + more.length)
+        : fn.call12(a, b, c, d, e, f, g, h, i, j, k, l)];
   // Members appear on first use: a missing one is looked up through the prototype, a proxy that asks the host
   // and defines it on the object as a read-only data property, so making the objects costs nothing at start-up
   // and later uses are plain property loads (defining all 650 members up front cost a third of a start-up).

@@ -53,6 +53,32 @@ class ScriptApiTest {
         assertEquals(lines.get(0), lines.get(4), "using members does not change the list");
     }
 
+    /**
+     * A call takes exactly its C binding's arguments less the OUT ones (MPI-4.1: MPI_Wtime none, MPI_Comm_rank one,
+     * MPI_Send six, MPI_Sendrecv twelve less its status): one more, even undefined, is an error naming the count, and
+     * the function's length says the count, as a JavaScript function's does.
+     */
+    @Test
+    void argumentCountsFollowTheCBinding() {
+        String out = run("""
+                const tryIt = (f) => { try { f(); return 'ok'; } catch (e) { return e.name + ': ' + e.message; } };
+                const b = mem.alloc(8);
+                print(MPI.Wtime.length, MPI.Comm_rank.length, MPI.Send.length, MPI.Sendrecv.length);
+                print(tryIt(() => MPI.Wtime(1)));
+                print(tryIt(() => MPI.Comm_rank(MPI.COMM_WORLD, 1, 2)));
+                print(tryIt(() => MPI.Send(b, 1, MPI.LONG, 0, 0, MPI.COMM_WORLD, 7)));
+                print(tryIt(() => MPI.Sendrecv(b, 1, MPI.LONG, 0, 5, b, 1, MPI.LONG, 0, 5, MPI.COMM_WORLD)));
+                print(tryIt(() => MPI.Sendrecv(b, 1, MPI.LONG, 0, 5, b, 1, MPI.LONG, 0, 5, MPI.COMM_WORLD, undefined)));
+                """);
+        assertEquals(List.of("0 1 6 11",
+                "TypeError: MPI.Wtime takes 0 arguments (), got 1",
+                "TypeError: MPI.Comm_rank takes 1 argument (comm), got 3",
+                "TypeError: MPI.Send takes 6 arguments (buf, count, datatype, dest, tag, comm), got 7",
+                "ok",
+                "TypeError: MPI.Sendrecv takes 11 arguments (sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount,"
+                        + " recvtype, source, recvtag, comm), got 12"), out.lines().toList());
+    }
+
     /** Members a script used before listing are listed too, once each; so are the ones from every listing function. */
     @Test
     void listingAfterUseAndEveryListingFunction() {
