@@ -300,11 +300,12 @@ class NativeMpiIT {
         Launcher.Result r = Launcher.run("""
                 const w = MPI.COMM_WORLD;
                 print(`rank ${MPI.Comm_rank(w)} of ${MPI.Comm_size(w)} args ${args.join(',')}`);
+                MPI.Barrier(w); // both have printed: rank 1's failure aborts the launch, maybe before a slower rank 0 starts
                 if (MPI.Comm_rank(w) === 1) throw new Error("stdin script failed on purpose");
                 """, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150", "-", "a", "b");
         assertTrue(r.out().contains("[0] rank 0 of 2 args a,b\n") && r.out().contains("[1] rank 1 of 2 args a,b\n"), r.toString());
         assertTrue(r.status() != 0 && r.status() != 124, r.toString());
-        assertTrue(r.err().contains("mpish: rank 1: <stdin>:3:"), r.toString());
+        assertTrue(r.err().contains("mpish: rank 1: <stdin>:4:"), r.toString());
     }
 
     /**
