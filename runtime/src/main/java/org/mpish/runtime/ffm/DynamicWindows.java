@@ -43,7 +43,10 @@ final class DynamicWindows {
         this.lib = engine.lib;
     }
 
-    boolean any() { return !tables.isEmpty(); }
+    /** Dynamic windows alive: read on every call (a plain field: ConcurrentHashMap.isEmpty sums its counters). */
+    private int live;
+
+    boolean any() { return live != 0; }
 
     boolean isDynamic(Handle win) { return tables.containsKey(win); }
 
@@ -68,6 +71,7 @@ final class DynamicWindows {
             MemorySegment local = MemorySegment.ofAddress(base.get(J, 0)).reinterpret(BYTES);
             local.set(J, 0, 0);
             tables.put(win, new Table(engine.handleArg(HandleKind.WIN, raw), local, me.get(I, 0), new ArrayList<>()));
+            live++;
         }
     }
 
@@ -149,6 +153,7 @@ final class DynamicWindows {
     void freed(Handle win) {
         Table t = tables.remove(win);
         if (t == null) return;
+        live--;
         ValueLayout wl = lib.handleLayout(HandleKind.WIN);
         try (Arena a = Arena.ofConfined()) {
             MemorySegment w = a.allocate(8);
