@@ -145,7 +145,7 @@ final class Compare {
 
     private static Outcome onMpi(String impl, int n, double timeout, String script) {
         List<String> cmd = new ArrayList<>(NativeLaunch.command(impl, n, List.of()));
-        cmd.addAll(NativeLaunch.javaCommand());
+        cmd.addAll(NativeLaunch.javaCommand(impl));
         cmd.addAll(List.of(NativeLaunch.PROCESS, impl, Long.toString(Launcher.DEFAULT_MEMORY), "-", Path.of(script).toAbsolutePath().toString()));
         Map<Integer, List<String>> lines = new TreeMap<>();
         int status;

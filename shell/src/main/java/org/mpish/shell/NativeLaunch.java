@@ -105,7 +105,7 @@ final class NativeLaunch {
         scriptArgs.addAll(dash < 0 ? words : words.subList(0, dash));
         if (dash >= 0) launcherArgs.addAll(words.subList(dash + 1, words.size()));
         List<String> cmd = new ArrayList<>(command(impl, ranks, launcherArgs));
-        cmd.addAll(javaCommand());
+        cmd.addAll(javaCommand(impl));
         cmd.add(PROCESS);
         cmd.add(impl);
         cmd.add(Long.toString(memory));
@@ -129,15 +129,22 @@ final class NativeLaunch {
         return c;
     }
 
-    /** This JVM's own command, for the processes the launcher starts (the same options, class path and main class). */
-    static List<String> javaCommand() {
-        List<String> c = new ArrayList<>();
-        c.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    /**
+     * This JVM's own command, for the rank processes of {@code impl} the launcher starts (the same options, class
+     * path and main class), with the ranks' own class cache ({@link RankCache}) in place of the launcher's.
+     */
+    static List<String> javaCommand(String impl) {
+        String java = ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        List<String> options = new ArrayList<>();
         for (String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!a.startsWith("-XX:AOTCacheOutput")) c.add(a);
+            if (!a.startsWith("-XX:AOTCacheOutput")) options.add(a);
         }
+        String classPath = System.getProperty("java.class.path");
+        List<String> c = new ArrayList<>();
+        c.add(java);
+        c.addAll(RankCache.options(java, options, classPath, impl));
         c.add("-cp");
-        c.add(System.getProperty("java.class.path"));
+        c.add(classPath);
         c.add(Launcher.class.getName());
         return c;
     }

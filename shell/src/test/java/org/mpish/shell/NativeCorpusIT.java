@@ -68,8 +68,6 @@ class NativeCorpusIT {
             Map.entry("examples/MPI_Win_lock_all.js", "MPICH 4.0.2 gives wrong counters, likely the lost one-sided writes of"
                     + " MPI_Rput's example (not yet checked in C)"),
             Map.entry("examples/MPI_Comm_spawn.js", "shows mpish refusing to spawn; a real MPI tries to start the program 'worker'"),
-            Map.entry("examples/MPI_Win_create_dynamic.js", "a dynamic window's displacements are addresses in the target's memory;"
-                    + " mpish's addresses are its own per-rank numbers, which the native engine cannot translate for the peer yet"),
             Map.entry("examples/MPI_Grequest_start.js", "two findings, both reproduced in C: MPICH 4.0.2 runs free_fn at"
                     + " MPI_Request_free of a request not yet complete (the standard: once both MPI_Request_free and"
                     + " MPI_Grequest_complete have happened); both libraries raise MPI_Waitall's error on MPI_COMM_WORLD's"

@@ -300,11 +300,12 @@ class NativeMpiIT {
         Launcher.Result r = Launcher.run("""
                 const w = MPI.COMM_WORLD;
                 print(`rank ${MPI.Comm_rank(w)} of ${MPI.Comm_size(w)} args ${args.join(',')}`);
+                MPI.Barrier(w); // both have printed: rank 1's failure aborts the launch, maybe before a slower rank 0 starts
                 if (MPI.Comm_rank(w) === 1) throw new Error("stdin script failed on purpose");
                 """, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150", "-", "a", "b");
         assertTrue(r.out().contains("[0] rank 0 of 2 args a,b\n") && r.out().contains("[1] rank 1 of 2 args a,b\n"), r.toString());
         assertTrue(r.status() != 0 && r.status() != 124, r.toString());
-        assertTrue(r.err().contains("mpish: rank 1: <stdin>:3:"), r.toString());
+        assertTrue(r.err().contains("mpish: rank 1: <stdin>:4:"), r.toString());
     }
 
     /**
@@ -325,6 +326,76 @@ class NativeMpiIT {
         assertTrue(r.err().contains("mpish: job aborted: rank 1 went over the job's memory cap of 400 MiB"), r.toString());
         assertFalse(r.out().contains("not reached"), r.toString());
         assertNoProcessRuns(f);
+    }
+
+    /**
+     * Dynamic windows: memory attached after MPI_Win_create_dynamic is reached with the target's address as
+     * target_disp (a rank address, as MPI_Get_address gives it), in a fence epoch and under a lock. The lines must be
+     * those of the same program in C (test resource native/dynamic_window.c) built and run on the same MPI. An access
+     * outside every attached region is MPI_ERR_RMA_RANGE (MPI-4.1, the error classes table: target memory not attached); neither
+     * library reports it (both return MPI_SUCCESS; mpish(7)), so that line is mpish's alone. About 15 s per MPI here
+     * (the C program's build and launch beside mpish's).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"openmpi", "mpich"})
+    void dynamicWindowsReachAttachedMemoryByRankAddress(String impl) throws Exception {
+        require(impl);
+        Path c = dir.resolve("dynamic_window.c"), exe = dir.resolve("dynamic_window");
+        try (var in = NativeMpiIT.class.getResourceAsStream("/native/dynamic_window.c")) {
+            Files.write(c, in.readAllBytes());
+        }
+        Process cc = new ProcessBuilder("mpicc." + impl, "-o", exe.toString(), c.toString()).redirectErrorStream(true).start();
+        String ccOut = new String(cc.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, cc.waitFor(), ccOut);
+        List<String> launch = new java.util.ArrayList<>(NativeLaunch.command(impl, 2, List.of()));
+        launch.add(exe.toString());
+        ProcessBuilder pb = new ProcessBuilder(launch).redirectError(ProcessBuilder.Redirect.DISCARD);
+        NativeLaunch.quietSignals(pb.environment());
+        Process cRun = pb.start();
+        List<String> expected = new String(cRun.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().sorted().toList();
+        assertEquals(0, cRun.waitFor());
+        assertEquals(6, expected.size(), expected.toString()); // fence, lock and freed lines of both ranks
+
+        Launcher.Result r = Launcher.run(null, 180, "run", "--mpi", impl, "-n", "2", "--timeout", "150",
+                script("dynamic-" + impl + ".js", """
+            const w = MPI.COMM_WORLD, rank = MPI.Comm_rank(w), peer = 1 - rank;
+            let win = MPI.Win_create_dynamic(MPI.INFO_NULL, w);
+            const region = mem.alloc(16), buf = mem.alloc(64);
+            mem.write(region, MPI.INT, [100 * rank, 100 * rank + 1, 100 * rank + 2, 100 * rank + 3]);
+            MPI.Win_attach(win, region, 16);
+            mem.write(buf, MPI.LONG, [MPI.Get_address(region)]);
+            MPI.Allgather(buf, 1, MPI.AINT, buf + 16, 1, MPI.AINT, w);
+            const there = mem.read(buf + 16, MPI.LONG, 2)[peer];
+            mem.write(buf + 32, MPI.INT, [rank + 7, -1, 5, -1]);
+            MPI.Win_fence(0, win);
+            MPI.Put(buf + 32, 1, MPI.INT, peer, there + 8, 1, MPI.INT, win);
+            MPI.Get(buf + 36, 1, MPI.INT, peer, there + 4, 1, MPI.INT, win);
+            MPI.Win_fence(0, win);
+            print(`fence: region ${mem.read(region, MPI.INT, 4)} got ${mem.read(buf + 36, MPI.INT)}`);
+            MPI.Barrier(w);
+            MPI.Win_lock(MPI.LOCK_SHARED, peer, 0, win);
+            MPI.Fetch_and_op(buf + 40, buf + 44, MPI.INT, peer, there + 12, MPI.SUM, win);
+            MPI.Win_unlock(peer, win);
+            MPI.Barrier(w);
+            MPI.Win_lock(MPI.LOCK_EXCLUSIVE, rank, 0, win);
+            const last = mem.read(region + 12, MPI.INT);
+            MPI.Win_unlock(rank, win);
+            print(`lock: old ${mem.read(buf + 44, MPI.INT)} now ${last}`);
+            MPI.Win_set_errhandler(win, MPI.ERRORS_RETURN);
+            MPI.Win_lock(MPI.LOCK_SHARED, peer, 0, win);
+            try { MPI.Put(buf + 32, 1, MPI.INT, peer, there + 64, 1, MPI.INT, win); print("outside: no error"); }
+            catch (e) { print(`outside: ${e.errorClass === MPI.ERR_RMA_RANGE}`); }
+            MPI.Win_unlock(peer, win);
+            MPI.Barrier(w);
+            MPI.Win_detach(win, region);
+            win = MPI.Win_free(win);
+            win = MPI.Win_free(MPI.Win_create_dynamic(MPI.INFO_NULL, w));
+            print(`freed ${win === MPI.WIN_NULL}`);
+                    """).toString());
+        assertEquals(0, r.status(), r.toString());
+        List<String> got = r.out().lines().filter(l -> !l.contains("outside:")).sorted().toList();
+        assertEquals(expected, got, r.toString());
+        assertTrue(r.out().contains("[0] outside: true\n") && r.out().contains("[1] outside: true\n"), r.toString());
     }
 
     /** The interactive shell on a real MPI is not there yet: one line saying so and what to use, exit status 2 (mpish(1)). */

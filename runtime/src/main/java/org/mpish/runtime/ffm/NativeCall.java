@@ -110,6 +110,21 @@ final class NativeCall {
         return c;
     }
 
+    /** An access through a dynamic window: target_disp, a rank address of the target, becomes the target's pointer. */
+    void dynamicTarget(Object[] c, DynamicWindows dw) {
+        int disp = -1, target = -1, win = -1;
+        for (int i = 0; i < params.size(); i++) {
+            switch (params.get(i).name()) {
+                case "target_disp" -> disp = i;
+                case "target_rank" -> target = i;
+                case "win" -> win = i;
+                default -> { }
+            }
+        }
+        if (disp < 0 || target < 0 || win < 0 || !(arg(win) instanceof Handle w) || !dw.isDynamic(w)) return;
+        c[disp] = dw.translate(w, ((Number) c[target]).intValue(), ((Number) c[disp]).longValue());
+    }
+
     // ---- IN ---------------------------------------------------------------------------------------
 
     private Object inArg(int i, Param p) {

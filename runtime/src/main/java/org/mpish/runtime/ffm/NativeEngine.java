@@ -56,6 +56,8 @@ public final class NativeEngine implements Engine {
     final Values values = new Values();
     final Upcalls upcalls;
     private final ErrorClasses errors;
+    /** Dynamic windows' companions (target addresses translated per access). */
+    private final DynamicWindows dynamic;
     private boolean initialized;
     /** Memory the library allocated (MPI_Win_allocate), or a peer's segment (MPI_Win_shared_query), by the window it belongs to. */
     private final Map<Handle, List<Long>> windowMemory = new ConcurrentHashMap<>();
@@ -82,6 +84,7 @@ public final class NativeEngine implements Engine {
         this.worldRank = worldRank;
         this.errors = new ErrorClasses(lib, catalogue);
         this.upcalls = new Upcalls(this);
+        this.dynamic = new DynamicWindows(this);
         errors.attach(this);
     }
 
@@ -153,6 +156,7 @@ public final class NativeEngine implements Engine {
         Object[] outputs = null;
         try {
             Object[] cargs = nc.arguments();
+            if (dynamic.any()) nc.dynamicTarget(cargs, dynamic);
             Object result;
             try {
                 result = (Object) mh.invokeExact(cargs);
@@ -183,7 +187,19 @@ public final class NativeEngine implements Engine {
             }
             outputs = nc.outputs(result);
             if (plan.trimmed) trim(rank, call.name(), in, outputs);
+            switch (call.name()) {
+                case "MPI_Win_create_dynamic" -> dynamic.created((Handle) outputs[0], (Handle) in[1]);
+                case "MPI_Win_attach" -> {
+                    long base = ((Number) in[1]).longValue(), size = ((Number) in[2]).longValue();
+                    dynamic.attached((Handle) in[0], base, nativeAddress(rank.memory(), base, size), size);
+                }
+                case "MPI_Win_detach" -> dynamic.detached((Handle) in[0], ((Number) in[1]).longValue());
+                case "MPI_Win_free" -> dynamic.freed((Handle) in[0]);
+                default -> { }
+            }
             return outputs;
+        } catch (DynamicWindows.NotAttached n) {
+            throw raise(rank, call, in, ErrorClass.MPI_ERR_RMA_RANGE, n.getMessage());
         } catch (MemoryFault f) {
             // the process's one Rank is rank 0 of its job: the message names the MPI rank instead
             String m = f.getMessage().replace(" rank " + rank.id(), " rank " + worldRank);

@@ -84,6 +84,7 @@ public final class NativeRankRunner {
     public static int run(String impl, String script, List<String> args, Sandbox sandbox, long memory, boolean fromStdin, Long cap,
                           PrintStream out, PrintStream err) {
         int world = worldRankFromEnvironment();
+        Phases ph = Phases.start(world, err);
         String code;
         try {
             code = Files.readString(Path.of(script), StandardCharsets.UTF_8);
@@ -92,6 +93,7 @@ public final class NativeRankRunner {
             return 2;
         }
         Catalogue cat = Catalogue.get();
+        ph.mark("catalogue");
         NativeLib lib;
         try {
             lib = NativeLib.load(impl, cacheDir(), constantNames(cat));
@@ -99,7 +101,9 @@ public final class NativeRankRunner {
             err.println("mpish: rank " + world + ": " + e.getMessage());
             return 1;
         }
+        ph.mark("abi");
         NativeEngine engine = new NativeEngine(lib, cat, world);
+        ph.mark("engine");
         Source source = Source.newBuilder("js", code, fromStdin ? "<stdin>" : Path.of(script).getFileName().toString()).buildLiteral();
         if (cap != null) org.mpish.shell.MemoryCap.set(cap);
         RankOutput output = RankOutput.tagged(out, world);
@@ -110,8 +114,11 @@ public final class NativeRankRunner {
             watchMemory(job, engine, world, out, err);
             r.submit(() -> {
                 try (JsRank js = new JsRank(r, cat, output, args, sandbox)) {
+                    ph.mark("context");
                     js.eval(source);
+                    ph.mark("script");
                     if (engine.needsFinalize()) Invoker.invoke(r, cat, cat.call("MPI_Finalize"), new Object[0]);
+                    ph.mark("finalize");
                 } catch (PolyglotException e) {
                     failure[0] = e.isHostException() && e.asHostException() instanceof NativeEngine.NativeFatal f
                             ? f.getMessage() : ScriptRunner.describe(e);
