@@ -57,6 +57,19 @@ class TargetLayoutTest {
         assertEquals(16 + 12, TargetLayout.hi(late, 2));
     }
 
+    /**
+     * A negative extent (MPI_Type_create_resized allows one, section 5.1.7) lays later instances below earlier
+     * ones: an int resized to extent -4, three times, occupies bytes -8 to 4.
+     */
+    @Test
+    void aNegativeExtentLaysInstancesDownwards() {
+        Datatype down = INT.resized(0, -4);
+        assertEquals(-8, TargetLayout.lo(down, 3));
+        assertEquals(4, TargetLayout.hi(down, 3));
+        assertEquals(0, TargetLayout.lo(down, 1));
+        assertEquals(4, TargetLayout.hi(down, 1));
+    }
+
     @Test
     void elementsAreVisitedInTypeMapOrderUpToN() {
         ElemType e = ElemType.of(BasicType.INT);
