@@ -30,7 +30,7 @@ def mutants(path):
         yield (m.get("status"), m.get("detected") == "true",
                f"{cls}.{m.findtext('mutatedMethod')}:{m.findtext('lineNumber')}", m.findtext("description"),
                (m.findtext("mutatedClass"), m.findtext("mutatedMethod"), m.findtext("methodDescription"),
-                m.findtext("lineNumber"), m.findtext("mutator"), m.findtext("indexes") or m.findtext("index"),
+                m.findtext("lineNumber"), m.findtext("mutator"), tuple(i.text for i in m.iter("index")),
                 m.findtext("description")))
 
 
