@@ -2,6 +2,7 @@ package org.mpish.runtime.mpi.rma;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_RMA_SYNC;
+import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TRUNCATE;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_TYPE;
 import static org.mpish.runtime.mpi.rma.RmaFixture.alloc;
 import static org.mpish.runtime.mpi.rma.RmaFixture.create;
@@ -99,6 +100,59 @@ class RmaEdgesTest {
                 if (r.id() == 0) ok(r, "MPI_Accumulate", src, 2, "MPI_INT", 1, 0L, 1, firstAndLast, "MPI_SUM", w);
                 ok(r, "MPI_Win_fence", FENCE, w);
                 if (r.id() == 1) assertArrayEquals(new long[] {82, 0, 0, 84}, read(r, w.base(), "MPI_INT", 4));
+            });
+        }
+    }
+
+    /**
+     * Inside a passive epoch with buffers already used once, Put and Get of one word take a fast path: it must move
+     * exactly the word's bytes, leave longer transfers and bad arguments to the checked path, and the errors keep
+     * their classes (R19 truncation, R30 an uncommitted type). Each call is made twice: the first use of a buffer
+     * goes through the checked path.
+     */
+    @Test
+    void passiveEpochWordPathsMoveExactlyTheirBytes_R17_R19_R30() {
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                Win w = create(r, 256, 1);
+                write(r, w.base(), "MPI_INT", 77, 77, 77, 77);
+                ok(r, "MPI_Barrier", "MPI_COMM_WORLD");
+                if (r.id() == 0) {
+                    long[] sixteen = new long[16];
+                    for (int i = 0; i < 16; i++) sixteen[i] = 1000 + i;
+                    long src = alloc(r, "MPI_INT", sixteen);
+                    long longs = alloc(r, "MPI_LONG", 0x0102030405060708L, 9, 10, 11);
+                    long dst = alloc(r, "MPI_INT", new long[18]);
+                    Datatype loose = type(r, "MPI_INT").contiguous(2); // never committed
+                    ok(r, "MPI_Win_lock_all", 0, w);
+                    for (int round = 0; round < 2; round++) {
+                        ok(r, "MPI_Put", src, 1, "MPI_INT", 1, 4L, 1, "MPI_INT", w);          // one int: ints 0, 2, 3 stay 77
+                        ok(r, "MPI_Put", longs, 1, "MPI_LONG", 1, 16L, 1, "MPI_LONG", w);   // bytes 16-24
+                        ok(r, "MPI_Put", src, 16, "MPI_INT", 1, 64L, 16, "MPI_INT", w);     // 64 bytes, not a word
+                        ok(r, "MPI_Put", longs, 4, "MPI_LONG", 1, 128L, 4, "MPI_LONG", w);  // 32 bytes
+                        ok(r, "MPI_Get", dst, 1, "MPI_INT", 1, 4L, 1, "MPI_INT", w);
+                        ok(r, "MPI_Get", dst + 8, 16, "MPI_INT", 1, 64L, 16, "MPI_INT", w);
+                        fails(MPI_ERR_TRUNCATE, r, "MPI_Put", src, 2, "MPI_INT", 1, 0L, 1, "MPI_INT", w);
+                        fails(MPI_ERR_TRUNCATE, r, "MPI_Get", dst, 1, "MPI_INT", 1, 0L, 2, "MPI_INT", w);
+                        fails(MPI_ERR_TYPE, r, "MPI_Put", src, 1, loose, 1, 0L, 2, "MPI_INT", w);
+                        fails(MPI_ERR_TYPE, r, "MPI_Put", src, 2, "MPI_INT", 1, 0L, 1, loose, w);
+                        fails(MPI_ERR_TYPE, r, "MPI_Get", dst, 1, loose, 1, 0L, 2, "MPI_INT", w);
+                        fails(MPI_ERR_TYPE, r, "MPI_Get", dst, 2, "MPI_INT", 1, 0L, 1, loose, w);
+                    }
+                    ok(r, "MPI_Win_unlock_all", w);
+                    long[] got = read(r, dst, "MPI_INT", 18);
+                    assertArrayEquals(new long[] {1000, 0}, java.util.Arrays.copyOfRange(got, 0, 2), "one int fetched");
+                    assertArrayEquals(sixteen, java.util.Arrays.copyOfRange(got, 2, 18), "16 ints fetched");
+                }
+                ok(r, "MPI_Barrier", "MPI_COMM_WORLD");
+                if (r.id() == 1) {
+                    assertArrayEquals(new long[] {77, 1000, 77, 77}, read(r, w.base(), "MPI_INT", 4));
+                    assertArrayEquals(new long[] {0x0102030405060708L}, read(r, w.base() + 16, "MPI_LONG", 1));
+                    long[] sixteen = new long[16];
+                    for (int i = 0; i < 16; i++) sixteen[i] = 1000 + i;
+                    assertArrayEquals(sixteen, read(r, w.base() + 64, "MPI_INT", 16));
+                    assertArrayEquals(new long[] {0x0102030405060708L, 9, 10, 11}, read(r, w.base() + 128, "MPI_LONG", 4));
+                }
             });
         }
     }
