@@ -20,7 +20,9 @@ import org.mpish.runtime.mpi.MpiProcess;
  * no {@code Object[]} and no {@link Args}. From that one body this class makes both ways in:
  * <ul>
  * <li>the call's {@link CallImpl} (the shell, scripts, {@link Invoker}): each parameter read from {@code Args}
- *     as the body's type asks ({@code Args.i}, {@code Args.l}, a live handle through {@code Args.valid});</li>
+ *     as the body's type asks ({@code Args.i}, {@code Args.l}, a live handle through {@code Args.valid}),
+ *     composed on the first call and kept in a class of the body's own ({@link ArgsBody}), where the JIT takes
+ *     it as a constant;</li>
  * <li>its typed entry ({@link CallHandle#typed}): a method handle taking the inputs as the declaration types
  *     them (an int parameter as {@code int}, a long or an address as {@code long}, a handle or a value as
  *     {@code Object}), with the Invoker's steps built around the body out of method-handle combinators, so a
@@ -197,23 +199,29 @@ final class Typed {
         return m.asType(MethodType.methodType(Object.class, Rank.class, Args.class));
     }
 
-    /** ArgsBody's bytes, loaded again for each typed body (see there why); null where they cannot be read. */
-    private static final String ARGS_BODY = template();
+    /**
+     * ArgsBody's bytes, loaded again for each typed body (see there why); null where they cannot be read. Read on
+     * the first Object[] call of a typed body, not when the catalogue is declared (a holder class, no lock).
+     */
+    private static final class Template {
+        static final String ARGS_BODY = template();
 
-    private static String template() {
-        try (java.io.InputStream in = ArgsBody.class.getResourceAsStream("ArgsBody.class")) {
-            return in == null ? null : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
-        } catch (java.io.IOException e) {
-            return null;
+        private static String template() {
+            try (java.io.InputStream in = ArgsBody.class.getResourceAsStream("ArgsBody.class")) {
+                return in == null ? null : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+            } catch (java.io.IOException e) {
+                return null;
+            }
         }
     }
 
     /** The {@code Object[]} way into {@code body}: its own copy of {@link ArgsBody} around the composed handle. */
     private static CallImpl argsBody(Body body) {
         MethodHandle m = fromArgs(body.handle());
-        if (ARGS_BODY == null) return new FromHandle(m);
+        String bytes = Template.ARGS_BODY;
+        if (bytes == null) return new FromHandle(m);
         try {
-            MethodHandles.Lookup copy = L.defineHiddenClassWithClassData(ARGS_BODY.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), m, true);
+            MethodHandles.Lookup copy = L.defineHiddenClassWithClassData(bytes.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), m, true);
             return (CallImpl) copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class)).invoke();
         } catch (RuntimeException | Error e) {
             throw e;
