@@ -28,10 +28,9 @@ public class LapiBench {
     static final int OPS = 20_000;
     static final int AM_TRIPS = 5_000;
     /** Looked up once, as a script's MPI/LAPI object does on first use: the hot loops pay no lookup by name. */
-    static final org.mpish.runtime.catalog.CallHandle RMW = Api.lookup("LAPI_Rmw");
     /** The typed entries (Api.typed) of the calls declared with typed bodies. */
     static final java.lang.invoke.MethodHandle PUT = Api.typed("LAPI_Put"), GET = Api.typed("LAPI_Get"), AMSEND = Api.typed("LAPI_Amsend"),
-            WAITCNTR = Api.typed("LAPI_Waitcntr");
+            WAITCNTR = Api.typed("LAPI_Waitcntr"), RMW = Api.typed("LAPI_Rmw");
 
     Harness h;
     int[] hndl = new int[2];
@@ -131,7 +130,7 @@ public class LapiBench {
         cpu.add(h.onCpu(0, r -> {
             long hd = hndl[0];
             for (int i = 0; i < OPS; i++) {
-                Api.invoke(r, RMW, hd, (long) FETCH_AND_ADD, 1L, bufs[1], inVal, prev, cntr[0]);
+                rmw(r, (int) hd, FETCH_AND_ADD, 1, bufs[1], inVal, prev, cntr[0]);
                 waitcntr(r, (int) hd, cntr[0], 1);
                 Harness.check(r.memory().readInt(prev) == i, "LAPI_Rmw previous value");
             }
@@ -209,11 +208,19 @@ public class LapiBench {
             int i = r.id();
             long hd = m.hndl[i];
             for (int k = 0; k < CONTENDED_OPS; k++) {
-                Api.invoke(r, RMW, hd, (long) FETCH_AND_ADD, 0L, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
+                rmw(r, (int) hd, FETCH_AND_ADD, 0, m.target, m.inVal[i], m.prev[i], m.cntr[i]);
                 waitcntr(r, (int) hd, m.cntr[i], 1);
             }
         });
         Harness.check(m.h.rank(0).memory().readInt(m.target) == CONTENDED_OPS * m.tasks, "contended LAPI_Rmw counter");
+    }
+
+    static void rmw(org.mpish.runtime.Rank r, int hndl, int op, int tgt, long tgtVar, long inVal, long prev, long cntr) {
+        try {
+            RMW.invokeExact(r, hndl, op, tgt, tgtVar, inVal, prev, cntr);
+        } catch (Throwable t) {
+            throw Api.rethrow(t);
+        }
     }
 
     static int waitcntr(org.mpish.runtime.Rank r, int hndl, long cntr, int val) {

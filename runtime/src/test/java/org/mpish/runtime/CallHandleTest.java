@@ -187,6 +187,36 @@ class CallHandleTest {
         }
     }
 
+    @Test
+    void aTypedRputAndRgetReturnTheirRequests() throws Throwable {
+        // MPI-4.1 section 12.3.5: MPI_Rput and MPI_Rget return a request whose completion (MPI_Wait) is local
+        // completion: the origin buffer may be reused after an Rput, and holds the data after an Rget
+        MethodHandle rput = CAT.bind("MPI_Rput").typed(), rget = CAT.bind("MPI_Rget").typed(), wait = CAT.bind("MPI_Wait").typed();
+        assertEquals(MethodType.methodType(Object.class, Rank.class, long.class, int.class, Object.class, int.class, long.class,
+                int.class, Object.class, Object.class), rput.type());
+        try (TestJob t = new TestJob(2)) {
+            long[] base = new long[2];
+            Object[] win = windows(t, base);
+            on0(t, r -> {
+                long o = r.memory().alloc(16);
+                r.memory().segment(o, 8).set(ValueLayout.JAVA_LONG_UNALIGNED, 0, 0x7e57_0b0eL);
+                Object bytes = constant(r, "MPI_BYTE");
+                Object q = (Object) rput.invokeExact(r, o, 8, bytes, 1, 32L, 8, bytes, win[0]);
+                assertEquals(org.mpish.runtime.mpi.HandleKind.REQUEST, ((Handle) q).kind());
+                Object[] done = (Object[]) wait.invokeExact(r, q);
+                assertTrue(((Handle) done[0]).isNull(), "MPI_Wait sets the request to MPI_REQUEST_NULL");
+                TestJob.call(r, "MPI_Win_flush", 1, win[0]);
+                q = (Object) rget.invokeExact(r, o + 8, 8, bytes, 1, 32L, 8, bytes, win[0]);
+                done = (Object[]) wait.invokeExact(r, q);
+                assertEquals(0x7e57_0b0eL, r.memory().segment(o + 8, 8).get(ValueLayout.JAVA_LONG_UNALIGNED, 0));
+                // the request-based calls check their arguments as MPI_Put does: a null datatype is MPI_ERR_TYPE
+                Object nullType = constant(r, "MPI_DATATYPE_NULL");
+                assertEquals(ErrorClass.MPI_ERR_TYPE, classOf(() -> { Object x = (Object) rput.invokeExact(r, o, 8, nullType, 1, 32L, 8, bytes, win[0]); }));
+            });
+            assertEquals(0x7e57_0b0eL, target(t, base, 32));
+        }
+    }
+
     private interface Typed { void run() throws Throwable; }
 
     private interface Body { void run(Rank r) throws Throwable; }

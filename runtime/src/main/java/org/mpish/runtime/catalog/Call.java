@@ -117,7 +117,8 @@ public final class Call {
         this.body = body;
         this.intForm = intForm;
     }
-    CallImpl body() { return body != null ? body : impl; }
+    /** What the call's invoker runs: a typed body's own {@code Object[]} way (made now if it is not yet), else the implementation. */
+    CallImpl body() { return typedBody != null ? typedBody.argsBody() : body != null ? body : impl; }
     /** The typed body, for a call declared with {@link Catalogue.CallBuilder#typed} (else null): (Rank, inputs...) result. */
     private Typed.Body typedBody;
     java.lang.invoke.MethodHandle typedBody() { return typedBody == null ? null : typedBody.handle(); }

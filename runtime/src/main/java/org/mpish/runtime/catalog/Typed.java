@@ -20,7 +20,9 @@ import org.mpish.runtime.mpi.MpiProcess;
  * no {@code Object[]} and no {@link Args}. From that one body this class makes both ways in:
  * <ul>
  * <li>the call's {@link CallImpl} (the shell, scripts, {@link Invoker}): each parameter read from {@code Args}
- *     as the body's type asks ({@code Args.i}, {@code Args.l}, a live handle through {@code Args.valid});</li>
+ *     as the body's type asks ({@code Args.i}, {@code Args.l}, a live handle through {@code Args.valid}),
+ *     composed on the first call and kept in a class of the body's own ({@link ArgsBody}), where the JIT takes
+ *     it as a constant;</li>
  * <li>its typed entry ({@link CallHandle#typed}): a method handle taking the inputs as the declaration types
  *     them (an int parameter as {@code int}, a long or an address as {@code long}, a handle or a value as
  *     {@code Object}), with the Invoker's steps built around the body out of method-handle combinators, so a
@@ -77,6 +79,7 @@ final class Typed {
         private final Method sam;
         private final MethodType type;
         private MethodHandle handle;
+        private CallImpl argsBody;
 
         private Body(String call, Class<?> shape, Object lambda, Method sam) {
             this.call = call;
@@ -102,6 +105,13 @@ final class Typed {
                 }
             }
             return h;
+        }
+
+        /** The {@code Object[]} way into this body, made on first use (a race only makes it twice). */
+        CallImpl argsBody() {
+            CallImpl a = argsBody;
+            if (a == null) argsBody = a = Typed.argsBody(this);
+            return a;
         }
     }
 
@@ -189,25 +199,64 @@ final class Typed {
         return m.asType(MethodType.methodType(Object.class, Rank.class, Args.class));
     }
 
-    /** The {@code Object[]} way into a typed body, composed on its first call (a race only composes it twice). */
+    /**
+     * ArgsBody's bytes, loaded again for each typed body (see there why); null where they cannot be read. Read on
+     * the first Object[] call of a typed body, not when the catalogue is declared (a holder class, no lock).
+     */
+    private static final class Template {
+        static final String ARGS_BODY = template();
+
+        private static String template() {
+            try (java.io.InputStream in = ArgsBody.class.getResourceAsStream("ArgsBody.class")) {
+                return in == null ? null : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+            } catch (java.io.IOException e) {
+                return null;
+            }
+        }
+    }
+
+    /** The {@code Object[]} way into {@code body}: its own copy of {@link ArgsBody} around the composed handle. */
+    private static CallImpl argsBody(Body body) {
+        MethodHandle m = fromArgs(body.handle());
+        String bytes = Template.ARGS_BODY;
+        if (bytes == null) return new FromHandle(m);
+        try {
+            MethodHandles.Lookup copy = L.defineHiddenClassWithClassData(bytes.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), m, true);
+            return (CallImpl) copy.findConstructor(copy.lookupClass(), MethodType.methodType(void.class)).invoke();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot make the Object[] way of " + body.call, e);
+        }
+    }
+
+    /** The composed handle called from a field, where ArgsBody cannot be copied: right, but not inlined. */
+    private record FromHandle(MethodHandle m) implements CallImpl {
+        @Override public Object invoke(Rank rank, Args args) {
+            try {
+                return (Object) m.invokeExact(rank, args);
+            } catch (RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+
+    /**
+     * What the declaration holds as the call's implementation: the body's own {@link ArgsBody} copy, made on the
+     * first call ({@link Call#body} hands that copy to the call's invoker directly, so this indirection is only
+     * for other holders of the implementation).
+     */
     private static final class FromArgs implements CallImpl {
         private final Body body;
-        private MethodHandle m;
 
         FromArgs(Body body) {
             this.body = body;
         }
 
         @Override public Object invoke(Rank rank, Args args) {
-            MethodHandle h = m;
-            if (h == null) m = h = fromArgs(body.handle());
-            try {
-                return (Object) h.invokeExact(rank, args);
-            } catch (RuntimeException | Error e) {
-                throw e;
-            } catch (Throwable e) {
-                throw new IllegalStateException(e);
-            }
+            return body.argsBody().invoke(rank, args);
         }
     }
 

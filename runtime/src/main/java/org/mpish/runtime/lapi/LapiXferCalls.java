@@ -87,11 +87,23 @@ public final class LapiXferCalls implements CallFamily {
         b.call("LAPI_Rmw", "lapi", "read-modify-write a 32-bit integer of a target task atomically")
                 .in("hndl", HNDL).in("op", RMW_OP).in("tgt", TASK).in("tgt_var", INT_PTR).in("in_val", INT_PTR)
                 .in("prev_tgt_val", INT_PTR).in("org_cntr", CNTR)
-                .impl(guard((r, a) -> start(ctx(r, a), rmw(a, 32, "LAPI_Rmw"))));
+                .typed(Rmw.class, (r, h, op, tgt, tgtVar, inVal, prev, orgCntr) -> {
+                    try {
+                        start(LapiRank.of(r).context(h), rmw(op, tgt, 32, tgtVar, inVal, prev, orgCntr, "LAPI_Rmw"));
+                    } catch (RuntimeException e) {
+                        throw lapiError(e);
+                    }
+                });
         b.call("LAPI_Rmw64", "lapi", "read-modify-write a 64-bit integer of a target task atomically")
                 .in("hndl", HNDL).in("op", RMW_OP).in("tgt", TASK).in("tgt_var", LL_PTR).in("in_val", LL_PTR)
                 .in("prev_tgt_val", LL_PTR).in("org_cntr", CNTR)
-                .impl(guard((r, a) -> start(ctx(r, a), rmw(a, 64, "LAPI_Rmw64"))));
+                .typed(Rmw.class, (r, h, op, tgt, tgtVar, inVal, prev, orgCntr) -> {
+                    try {
+                        start(LapiRank.of(r).context(h), rmw(op, tgt, 64, tgtVar, inVal, prev, orgCntr, "LAPI_Rmw64"));
+                    } catch (RuntimeException e) {
+                        throw lapiError(e);
+                    }
+                });
     }
 
     /**
@@ -163,6 +175,11 @@ public final class LapiXferCalls implements CallFamily {
         void run(Rank r, int hndl, int tgt, long len, long tgtAddr, long orgAddr, long tgtCntr, long orgCntr, long cmplCntr);
     }
 
+    /** LAPI_Rmw, LAPI_Rmw64: hndl, op, tgt, tgt_var, in_val, prev_tgt_val, org_cntr. */
+    interface Rmw {
+        void run(Rank r, int hndl, int op, int tgt, long tgtVar, long inVal, long prevTgtVal, long orgCntr);
+    }
+
     /** LAPI_Get: as LAPI_Put without cmpl_cntr. */
     interface Get {
         void run(Rank r, int hndl, int tgt, long len, long tgtAddr, long orgAddr, long tgtCntr, long orgCntr);
@@ -174,15 +191,15 @@ public final class LapiXferCalls implements CallFamily {
                  long cmplCntr);
     }
 
-    private static XferSpec rmw(Args a, int size, String call) {
+    private static XferSpec rmw(int op, int tgt, int size, long tgtVar, long inVal, long prevTgtVal, long orgCntr, String call) {
         XferSpec x = new XferSpec(RMW_XFER, call);
-        x.op = a.i(1);
-        x.tgt = a.i(2);
+        x.op = op;
+        x.tgt = tgt;
         x.size = size;
-        x.tgtVar = a.l(3);
-        x.inVal = a.l(4);
-        x.prevTgtVal = a.l(5);
-        x.orgCntr = a.l(6);
+        x.tgtVar = tgtVar;
+        x.inVal = inVal;
+        x.prevTgtVal = prevTgtVal;
+        x.orgCntr = orgCntr;
         return x;
     }
 }

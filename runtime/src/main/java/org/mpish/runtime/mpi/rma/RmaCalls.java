@@ -33,10 +33,9 @@ public final class RmaCalls implements CallFamily {
             if (req) put.out("request", REQUEST);
             if (!req) {
                 put.errorsOn("win").typed(Transfer.class, (r, o, oc, ot, t, d, tc, tt, w) -> Rma.put(r, w, o, oc, ot, t, d, tc, tt, putName, false));
-            } else put.errorsOn("win").impl((r, a) -> {
-                Win w = a.win(7);
-                Rma.put(r, w, a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), a.l(5), a.type(6), putName, req);
-                return request(r, w, "MPI_Rput", a.i(3));
+            } else put.errorsOn("win").typed(RequestTransfer.class, (r, o, oc, ot, t, d, tc, tt, w) -> {
+                Rma.put(r, w, o, oc, ot, t, d, tc, tt, putName, true);
+                return request(r, w, "MPI_Rput", t);
             });
 
             Catalogue.CallBuilder get = b.call(getName, "rma", "read a target's window into origin memory" + what);
@@ -45,10 +44,9 @@ public final class RmaCalls implements CallFamily {
             if (req) get.out("request", REQUEST);
             if (!req) {
                 get.errorsOn("win").typed(Transfer.class, (r, o, oc, ot, t, d, tc, tt, w) -> Rma.get(r, w, o, oc, ot, t, d, tc, tt, getName, false));
-            } else get.errorsOn("win").impl((r, a) -> {
-                Win w = a.win(7);
-                Rma.get(r, w, a.l(0), a.l(1), a.type(2), a.i(3), a.l(4), a.l(5), a.type(6), getName, req);
-                return request(r, w, "MPI_Rget", a.i(3));
+            } else get.errorsOn("win").typed(RequestTransfer.class, (r, o, oc, ot, t, d, tc, tt, w) -> {
+                Rma.get(r, w, o, oc, ot, t, d, tc, tt, getName, true);
+                return request(r, w, "MPI_Rget", t);
             });
 
             String accName = p + (req ? "accumulate" : "Accumulate");
@@ -59,10 +57,9 @@ public final class RmaCalls implements CallFamily {
             if (!req) {
                 acc.errorsOn("win").typed(Accumulate.class, (r, o, oc, ot, t, d, tc, tt, op, w) ->
                         Rma.accumulate(r, w, o, oc, ot, null, t, d, tc, tt, op, accName, false));
-            } else acc.errorsOn("win").impl((r, a) -> {
-                Win w = a.win(8);
-                Rma.accumulate(r, w, a.l(0), a.l(1), a.type(2), null, a.i(3), a.l(4), a.l(5), a.type(6), op(a, 7), accName, req);
-                return request(r, w, accName, a.i(3));
+            } else acc.errorsOn("win").typed(RequestAccumulate.class, (r, o, oc, ot, t, d, tc, tt, op, w) -> {
+                Rma.accumulate(r, w, o, oc, ot, null, t, d, tc, tt, op, accName, true);
+                return request(r, w, accName, t);
             });
 
             String gaName = p + (req ? "get_accumulate" : "Get_accumulate");
@@ -100,6 +97,18 @@ public final class RmaCalls implements CallFamily {
     /** MPI_Put, MPI_Get: origin address, count, datatype; target rank, displacement, count, datatype; window. */
     interface Transfer {
         void run(Rank r, long origin, long originCount, Datatype originType, int target, long disp, long targetCount, Datatype targetType, Win win);
+    }
+
+    /** MPI_Rput, MPI_Rget: a transfer that returns its request. */
+    interface RequestTransfer {
+        RmaRequest run(Rank r, long origin, long originCount, Datatype originType, int target, long disp, long targetCount, Datatype targetType,
+                       Win win);
+    }
+
+    /** MPI_Raccumulate: an accumulate that returns its request. */
+    interface RequestAccumulate {
+        RmaRequest run(Rank r, long origin, long originCount, Datatype originType, int target, long disp, long targetCount, Datatype targetType,
+                       Op op, Win win);
     }
 
     /** MPI_Accumulate: a transfer with an operation before the window. */
