@@ -156,7 +156,8 @@ final class ManParser {
         } else if (Requests.IGNORED.contains(name)) {
             return;
         } else if (Requests.INSECURE.contains(name)) {
-            diags.error(ln, pos, "skipping insecure request: " + name);
+            // in a condition's body mandoc places it at the body's control character
+            diags.error(ln, diags.inBody > 0 ? 1 : pos, "skipping insecure request: " + name);
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
         } else if (endCentred() && !macro(ln, pos, buf)) {

@@ -21,6 +21,9 @@ final class MdocParser {
         final List<String> opts = new ArrayList<>();
         Node parent;
         boolean line;
+        /** Where a macro line's macro stands (for messages about it found later), 0 when not known. */
+        int ln;
+        int col;
         boolean eos;
         /** The table of a {@code TS} node. */
         Tbl table;
@@ -104,6 +107,7 @@ final class MdocParser {
 
     void run(String source, Diags diags) {
         this.diags = diags;
+        this.checks = new MdocChecks(diags);
         RoffLexer lexer = new RoffLexer(source, diags, () -> false);
         lexer.roff = roff;
         rr = new RoffRequests(diags, roff, this::input);
@@ -117,7 +121,38 @@ final class MdocParser {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl.end(0, true);
         }
-        dropTrailingParagraph();
+        dropTrailingParagraph(null);
+        checks.finish();
+        xrefs.values().removeIf(x -> checks.isSelf(x.name, x.section)); // mandoc does not look up the page's own names
+    }
+
+    /** The mdoc(7) macros mandoc knows (roff_name from Dd to Tg). */
+    static final Set<String> MACROS = Set.of("Dd", "Dt", "Os", "Sh", "Ss", "Pp", "D1", "Dl", "Bd", "Ed", "Bl", "El",
+            "It", "Ad", "An", "Ap", "Ar", "Cd", "Cm", "Dv", "Er", "Ev", "Ex", "Fa", "Fd", "Fl", "Fn", "Ft", "Ic", "In",
+            "Li", "Nd", "Nm", "Op", "Ot", "Pa", "Rv", "St", "Va", "Vt", "Xr", "%A", "%B", "%D", "%I", "%J", "%N", "%O",
+            "%P", "%R", "%T", "%V", "Ac", "Ao", "Aq", "At", "Bc", "Bf", "Bo", "Bq", "Bsx", "Bx", "Db", "Dc", "Do", "Dq",
+            "Ec", "Ef", "Em", "Eo", "Fx", "Ms", "No", "Ns", "Nx", "Ox", "Pc", "Pf", "Po", "Pq", "Qc", "Ql", "Qo", "Qq",
+            "Re", "Rs", "Sc", "So", "Sq", "Sm", "Sx", "Sy", "Tn", "Ux", "Xc", "Xo", "Fo", "Fc", "Oo", "Oc", "Bk", "Ek",
+            "Bt", "Hf", "Fr", "Ud", "Lb", "Lp", "Lk", "Mt", "Brq", "Bro", "Brc", "%C", "Es", "En", "Dx", "%Q", "%U",
+            "Ta", "Tg");
+
+    /** A macro line's name that is neither an mdoc macro nor a roff request (mandoc skips the line). */
+    private static boolean unknown(String name) {
+        return !name.isEmpty() && !name.startsWith("\\") && !MACROS.contains(name) && Tok.request(name) == null
+                && !Requests.IGNORED.contains(name) && !Requests.INSECURE.contains(name)
+                && !Requests.UNIMPLEMENTED.contains(name) && !name.equals("TS") && !name.equals("TE")
+                && !name.equals("EQ") && !name.equals("EN") && !name.equals("T&");
+    }
+
+    /** mandoc's checks beyond parsing, fed the same lines. */
+    private MdocChecks checks;
+    /** The input line being parsed and where its macro name starts, for messages about its structure. */
+    private int lineNo;
+    private int macroPos;
+
+    /** Whether text here lies directly in a section or a list item (mandoc checks such text for BSD names). */
+    private boolean topText() {
+        return cur == root || "Sh".equals(cur.tok) || "Ss".equals(cur.tok) || "It".equals(cur.tok);
     }
 
     /**
@@ -176,16 +211,26 @@ final class MdocParser {
                 rr.expandMacro(name, line.number(), t.substring(restAt));
                 return;
             }
-            if (name.equals("Tn")) {
-                diags.style(line.number(), pos, "useless macro: Tn");
+            if (unknown(name) && !rr.lexer.emptyStrings.contains(name)) {
+                diags.error(line.number(), pos, "skipping unknown macro: " + t.substring(pos - 1));
+                rr.lexer.emptyStrings.add(name); // as in mandoc, reported once: it is now an empty macro
             }
             references(line.number(), t);
+            checks.macro(line.number(), t, topText());
+            macroPos = pos;
         } else {
             rr.springTrap(line.number());
             if (!inNofill()) {
                 sentenceChecks(line.number(), t);
+                if (t.isEmpty()) {
+                    checks.blank(line.number());
+                }
+            }
+            if (!t.isEmpty() && !(t.length() == 1 && (t.charAt(0) == '.' || t.charAt(0) == '\''))) {
+                checks.text(line.number(), t, topText());
             }
         }
+        lineNo = line.number();
         line(t);
     }
 
@@ -364,6 +409,14 @@ final class MdocParser {
         if (name.equals("Tg")) {
             return; // a tag for search; nothing is printed
         }
+        if (!name.equals("It") && args.contains("Ta") && inColumnList()) {
+            // in mandoc a cell separator on a later line ends an .Xo opened in the item: its .Xc is then stray
+            for (Node n = cur; n != root && !"Bl".equals(n.tok); n = n.parent) {
+                if ("Xo".equals(n.tok)) {
+                    n.opts.add("broken");
+                }
+            }
+        }
         switch (name) {
             case "Dd" -> {
                 String d = String.join(" ", args);
@@ -404,6 +457,9 @@ final class MdocParser {
             while (open != root && !close.equals(open.tok)) {
                 open = open.parent;
             }
+            if (open == root || open.opts.contains("broken")) {
+                diags.error(lineNo, macroPos, "skipping end of block that is not open: " + name);
+            }
             if (open != root) {
                 cur = container(open.parent);
                 if (open.tok.equals("Rs")) {
@@ -425,7 +481,7 @@ final class MdocParser {
             while (cur != root) {
                 cur = cur.parent;
             }
-            dropTrailingParagraph();
+            dropTrailingParagraph(name);
         } else if (name.equals("It")) {
             Node bl = cur;
             while (bl != root && !"Bl".equals(bl.tok)) {
@@ -435,6 +491,7 @@ final class MdocParser {
                 cur = bl;
             } else {
                 // an item outside any list is dropped, leaving a line break (as mandoc does)
+                diags.error(lineNo, macroPos, "skipping item outside list: It " + argstr);
                 Node br = new Node("br", null);
                 br.line = true;
                 add(br);
@@ -443,6 +500,11 @@ final class MdocParser {
         }
         Node m = new Node(name, null);
         m.line = true;
+        m.ln = lineNo;
+        m.col = macroPos;
+        if ("Bl".equals(cur.tok) && !name.equals("It")) {
+            diags.warn(lineNo, macroPos, "moving content out of list: " + (name.equals("Lp") ? "Pp" : name));
+        }
         add(m);
         if (EXPLICIT.containsKey(name)) {
             if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk") || name.equals("Bf")) {
@@ -500,7 +562,7 @@ final class MdocParser {
      * that follows makes its own blank line). A {@code .br} is kept: in this flat tree it may end a
      * SYNOPSIS {@code .Nm} block, where mandoc keeps it.
      */
-    void dropTrailingParagraph() {
+    void dropTrailingParagraph(String next) {
         if (root.kids.isEmpty()) {
             return;
         }
@@ -511,6 +573,11 @@ final class MdocParser {
         Node last = sec.kids.get(sec.kids.size() - 1);
         if (last.line && last.text == null && ("Pp".equals(last.tok) || "Lp".equals(last.tok))) {
             sec.kids.remove(sec.kids.size() - 1);
+            // mandoc: the paragraph ends a section's body, or stands before a subsection inside its section
+            if (last.ln > 0) {
+                diags.warn(last.ln, last.col, "skipping paragraph macro: Pp " + ("Ss".equals(next) && "Sh".equals(sec.tok)
+                        ? "before Ss" : "at the end of " + sec.tok));
+            }
         }
     }
 
