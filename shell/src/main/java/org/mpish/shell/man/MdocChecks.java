@@ -45,6 +45,10 @@ final class MdocChecks {
             "Lk", "Brq", "Lb", "Fa", "Fn", "Nm", "Ar", "Pa", "Mt", "An", "Er", "Cm", "Dv", "Ev", "Ic", "Li", "Ms",
             "No", "Va", "Em", "Sy", "Fl", "Xr", "Bx", "Bsx", "Fx", "Nx", "Ox", "Dx", "Ux");
 
+    /** The AT&T versions {@code .At} knows. */
+    private static final Set<String> AT_VERSIONS = Set.of("v1", "v2", "v3", "v4", "v5", "v6", "v7", "32v", "III", "V",
+            "V.1", "V.2", "V.3", "V.4");
+
     /** A macro or a word of a parsed macro line. */
     private static final class N {
         final String tok;
@@ -96,9 +100,12 @@ final class MdocChecks {
 
     /**
      * A text line. {@code top} says whether it lies directly in a section or a list item (where
-     * mandoc looks for BSD names).
+     * mandoc looks for BSD names), {@code nofill} whether it is in a literal display.
      */
-    void text(int ln, String t, boolean top) {
+    void text(int ln, String t, boolean top, boolean nofill) {
+        for (int tab = nofill ? -1 : t.indexOf('\t'); tab >= 0; tab = t.indexOf('\t', tab + 1)) {
+            diags.warn(ln, tab, "tab in filled text");
+        }
         int ws = t.length();
         while (ws > 0 && (t.charAt(ws - 1) == ' ' || t.charAt(ws - 1) == '\t') && !escaped(t, ws - 1)) {
             ws--;
@@ -159,6 +166,9 @@ final class MdocChecks {
             diags.style(ln, args.isEmpty() ? t.length() - 1 : t.length(), "whitespace at end of input line");
         }
         dtLine = ln;
+        if (name.equals("Ns")) {
+            diags.warn(ln, p, "skipping no-space macro"); // at the start of a line it has nothing to join
+        }
         switch (name) {
             case "Dd" -> dd(ln, args);
             case "Dt" -> dt(args);
@@ -401,6 +411,17 @@ final class MdocChecks {
                                 break;
                             }
                         }
+                    }
+                }
+                case "At" -> {
+                    if (!k.kids.isEmpty() && !AT_VERSIONS.contains(k.kids.get(0).text)) {
+                        diags.warn(ln, k.kids.get(0).pos, "unknown AT&T UNIX version: At " + k.kids.get(0).text);
+                    }
+                }
+                case "Lb" -> {
+                    if (!k.kids.isEmpty() && k.kids.get(0).tok == null
+                            && !MdocReferences.LIBRARIES.containsKey(k.kids.get(0).text)) {
+                        diags.warn(ln, k.kids.get(0).pos, "unknown library name: Lb " + k.kids.get(0).text);
                     }
                 }
                 case "Nd" -> {

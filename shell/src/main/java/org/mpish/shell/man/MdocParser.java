@@ -108,7 +108,8 @@ final class MdocParser {
     void run(String source, Diags diags) {
         this.diags = diags;
         this.checks = new MdocChecks(diags);
-        RoffLexer lexer = new RoffLexer(source, diags, () -> false);
+        // mandoc's long-line advice is not given inside literal displays or tables
+        RoffLexer lexer = new RoffLexer(source, diags, () -> tbl != null || inNofill());
         lexer.roff = roff;
         rr = new RoffRequests(diags, roff, this::input);
         rr.lexer = lexer;
@@ -144,6 +145,21 @@ final class MdocParser {
                 && !name.equals("EQ") && !name.equals("EN") && !name.equals("T&");
     }
 
+    /** An item's head as mandoc names it: its first macro, or its leading words joined. */
+    private static String itHead(List<String> args) {
+        if (CALLABLE.contains(args.get(0))) {
+            return args.get(0);
+        }
+        StringBuilder b = new StringBuilder();
+        for (String a : args) {
+            if (CALLABLE.contains(a) || delim(a) != NONE) {
+                break;
+            }
+            b.append(b.isEmpty() ? "" : " ").append(a);
+        }
+        return b.toString();
+    }
+
     /** mandoc's checks beyond parsing, fed the same lines. */
     private MdocChecks checks;
     /** The input line being parsed and where its macro name starts, for messages about its structure. */
@@ -164,6 +180,7 @@ final class MdocParser {
         if (line == null) {
             return;
         }
+        line.report(); // the lexer's messages about escapes and comments on this line
         String t = line.text();
         String req = t.length() > 1 && (t.charAt(0) == '.' || t.charAt(0) == '\'') ? t.substring(1).strip() : null;
         if (tbl != null) {
@@ -227,7 +244,7 @@ final class MdocParser {
                 }
             }
             if (!t.isEmpty() && !(t.length() == 1 && (t.charAt(0) == '.' || t.charAt(0) == '\''))) {
-                checks.text(line.number(), t, topText());
+                checks.text(line.number(), t, topText(), inNofill());
             }
         }
         lineNo = line.number();
@@ -371,6 +388,12 @@ final class MdocParser {
         if (buf.isEmpty()) {
             Node n = new Node("Pp", ""); // a blank line (text "" tells it from a .Pp macro)
             n.line = true;
+            Node prev = cur.kids.isEmpty() ? null : cur.kids.get(cur.kids.size() - 1);
+            if (prev != null && prev.line && prev.text == null && prev.ln > 0 && !inNofill()
+                    && ("br".equals(prev.tok) || "Pp".equals(prev.tok))) {
+                // mandoc: a blank line is a vertical space, which makes the break or paragraph before it useless
+                diags.warn(prev.ln, prev.col, "skipping paragraph macro: " + prev.tok + " before sp");
+            }
             add(n);
             return;
         }
@@ -489,11 +512,17 @@ final class MdocParser {
             }
             if (bl != root) {
                 cur = bl;
+                if (!args.isEmpty() && bl.opts.stream().anyMatch(o -> Set.of("-bullet", "-dash", "-enum", "-hyphen",
+                        "-item").contains(o))) {
+                    diags.error(lineNo, macroPos, "skipping all arguments: It " + itHead(args));
+                }
             } else {
                 // an item outside any list is dropped, leaving a line break (as mandoc does)
                 diags.error(lineNo, macroPos, "skipping item outside list: It " + argstr);
                 Node br = new Node("br", null);
                 br.line = true;
+                br.ln = lineNo;
+                br.col = macroPos;
                 add(br);
                 return;
             }
@@ -503,7 +532,14 @@ final class MdocParser {
         m.ln = lineNo;
         m.col = macroPos;
         if ("Bl".equals(cur.tok) && !name.equals("It")) {
-            diags.warn(lineNo, macroPos, "moving content out of list: " + (name.equals("Lp") ? "Pp" : name));
+            boolean par = name.equals("Pp") || name.equals("Lp") || name.equals("br");
+            if (par && !cur.opts.contains("-compact") && !cur.opts.contains("-column")) {
+                // mandoc drops a paragraph before an item of a spaced list (it assumes an item follows)
+                diags.warn(lineNo, macroPos, "skipping paragraph macro: " + (name.equals("br") ? "br" : "Pp") + " before It");
+                return;
+            } else {
+                diags.warn(lineNo, macroPos, "moving content out of list: " + (name.equals("Lp") ? "Pp" : name));
+            }
         }
         add(m);
         if (EXPLICIT.containsKey(name)) {
