@@ -27,6 +27,8 @@ final class MdocParser {
         boolean eos;
         /** The table of a {@code TS} node. */
         Tbl table;
+        /** The equation of an {@code EQ} node (null while it is read, or when empty). */
+        Eqn.Box eqn;
 
         Node(String tok, String text) {
             this.tok = tok;
@@ -63,6 +65,10 @@ final class MdocParser {
     /** The roff request layer shared with man(7): definitions, conditions, strings, registers. */
     private RoffRequests rr;
     private Diags diags;
+    /** The page's eqn(7) reader (definitions last from one equation to the next); null before the first. */
+    private Eqn eqn;
+    /** The equation being read ({@code .EQ} seen, {@code .EN} not yet), or null. */
+    private Node eqnNode;
     /** The table being read ({@code .TS} seen, {@code .TE} not yet), or null. */
     private Tbl tbl;
     String title = "";
@@ -109,7 +115,7 @@ final class MdocParser {
         this.diags = diags;
         this.checks = new MdocChecks(diags);
         // mandoc's long-line advice is not given inside literal displays or tables
-        RoffLexer lexer = new RoffLexer(source, diags, () -> tbl != null || inNofill());
+        RoffLexer lexer = new RoffLexer(source, diags, () -> tbl != null || eqnNode != null || inNofill());
         lexer.roff = roff;
         rr = new RoffRequests(diags, roff, this::input);
         rr.lexer = lexer;
@@ -121,6 +127,11 @@ final class MdocParser {
         if (tbl != null) {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl.end(0, true);
+        }
+        if (eqnNode != null) {
+            diags.error(eqnNode.ln, eqnNode.col, "appending missing end of block: EQ");
+            eqnNode.eqn = eqn.parse();
+            eqnNode = null;
         }
         dropTrailingParagraph(null);
         checks.finish();
@@ -200,6 +211,38 @@ final class MdocParser {
             } else {
                 tableMacro(tbl, line.number(), t);
             }
+            return;
+        }
+        if (eqnNode != null) {
+            // an equation's lines go to eqn(7) up to .EN
+            if (req != null && (req.equals("EN") || req.startsWith("EN ") || req.startsWith("EN\t"))) {
+                eqnNode.eqn = eqn.parse();
+                eqnNode = null;
+            } else {
+                eqn.read(t);
+            }
+            return;
+        }
+        if (req != null && (req.equals("EQ") || req.startsWith("EQ ") || req.startsWith("EQ\t"))) {
+            int pos = t.indexOf("EQ");
+            Node n = new Node("EQ", null);
+            n.line = true;
+            n.ln = line.number();
+            n.col = pos;
+            add(n);
+            eqnNode = n;
+            if (eqn == null) {
+                eqn = new Eqn(diags);
+            }
+            eqn.begin(line.number(), pos);
+            String rest = t.substring(pos + 2).strip();
+            if (!rest.isEmpty()) {
+                diags.error(line.number(), t.indexOf(rest, pos + 2), "skipping all arguments: .EQ " + rest);
+            }
+            return;
+        }
+        if (req != null && (req.equals("EN") || req.startsWith("EN "))) {
+            diags.error(line.number(), t.indexOf("EN"), "skipping end of block that is not open: EN");
             return;
         }
         if (req != null && (req.equals("TS") || req.startsWith("TS "))) {
