@@ -44,7 +44,7 @@ final class ManParser {
 
     /** Parses a whole document; messages go to the parser's diagnostics. */
     void run(String source) {
-        lexer = new RoffLexer(source, diags, () -> s.nofill || eqnNode != null);
+        lexer = new RoffLexer(source, diags, () -> s.nofill || eqnNode != null || tbl != null); // mandoc: no long-line advice there either
         lexer.roff = roff;
         rr.lexer = lexer;
         s.roff = roff;
