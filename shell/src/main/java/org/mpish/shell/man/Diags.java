@@ -14,6 +14,8 @@ final class Diags {
 
     /** Added to positions while a condition's body is parsed as a line of its own. */
     int shift;
+    /** How many conditional bodies are being parsed (mandoc reports some requests there at the body's start). */
+    int inBody;
 
     void add(int line, int pos, Level level, String message) {
         list.add(new Diagnostic(file, line, pos + shift + 1, level, message));

@@ -40,7 +40,9 @@ public final class ManLint {
     public static List<Diagnostic> unresolved(ManPage page, ManSearch search) {
         List<Diagnostic> out = new java.util.ArrayList<>();
         for (MdocParser.Xref x : page.xrefs()) {
-            if (!search.find(x.section, x.name).isEmpty()) {
+            // mandoc's last resort is a file glob, where a backslash quotes the next character
+            if (!search.find(x.section, x.name).isEmpty()
+                    || x.name.indexOf('\\') >= 0 && !search.find(x.section, x.name.replaceAll("\\\\(.)", "$1")).isEmpty()) {
                 continue;
             }
             // mandoc reports it one column right of the name

@@ -44,7 +44,7 @@ final class ManParser {
 
     /** Parses a whole document; messages go to the parser's diagnostics. */
     void run(String source) {
-        lexer = new RoffLexer(source, diags, () -> s.nofill || eqnNode != null);
+        lexer = new RoffLexer(source, diags, () -> s.nofill || eqnNode != null || tbl != null); // mandoc: no long-line advice there either
         lexer.roff = roff;
         rr.lexer = lexer;
         s.roff = roff;
@@ -156,7 +156,8 @@ final class ManParser {
         } else if (Requests.IGNORED.contains(name)) {
             return;
         } else if (Requests.INSECURE.contains(name)) {
-            diags.error(ln, pos, "skipping insecure request: " + name);
+            // in a condition's body mandoc places it at the body's control character
+            diags.error(ln, diags.inBody > 0 ? 1 : pos, "skipping insecure request: " + name);
         } else if (Requests.UNIMPLEMENTED.contains(name)) {
             diags.unsupp(ln, pos, "unsupported roff request: " + name);
         } else if (endCentred() && !macro(ln, pos, buf)) {

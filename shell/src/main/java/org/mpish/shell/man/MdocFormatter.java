@@ -110,6 +110,12 @@ final class MdocFormatter {
             return true;
         }, null);
         row("Lb", MdocReferences::preLb, MdocReferences::postLb);
+        row("EQ", (f, n) -> {
+            if (n.eqn != null) {
+                EqnFormatter.render(f.p, n.eqn);
+            }
+            return false;
+        }, null);
         row("TS", (f, n) -> {
             TblFormatter.render(f.p, n.table, false);
             return false;

@@ -21,9 +21,14 @@ final class MdocParser {
         final List<String> opts = new ArrayList<>();
         Node parent;
         boolean line;
+        /** Where a macro line's macro stands (for messages about it found later), 0 when not known. */
+        int ln;
+        int col;
         boolean eos;
         /** The table of a {@code TS} node. */
         Tbl table;
+        /** The equation of an {@code EQ} node (null while it is read, or when empty). */
+        Eqn.Box eqn;
 
         Node(String tok, String text) {
             this.tok = tok;
@@ -60,6 +65,10 @@ final class MdocParser {
     /** The roff request layer shared with man(7): definitions, conditions, strings, registers. */
     private RoffRequests rr;
     private Diags diags;
+    /** The page's eqn(7) reader (definitions last from one equation to the next); null before the first. */
+    private Eqn eqn;
+    /** The equation being read ({@code .EQ} seen, {@code .EN} not yet), or null. */
+    private Node eqnNode;
     /** The table being read ({@code .TS} seen, {@code .TE} not yet), or null. */
     private Tbl tbl;
     String title = "";
@@ -104,7 +113,9 @@ final class MdocParser {
 
     void run(String source, Diags diags) {
         this.diags = diags;
-        RoffLexer lexer = new RoffLexer(source, diags, () -> false);
+        this.checks = new MdocChecks(diags);
+        // mandoc's long-line advice is not given inside literal displays or tables
+        RoffLexer lexer = new RoffLexer(source, diags, () -> tbl != null || eqnNode != null || inNofill());
         lexer.roff = roff;
         rr = new RoffRequests(diags, roff, this::input);
         rr.lexer = lexer;
@@ -117,7 +128,58 @@ final class MdocParser {
             diags.error(tbl.line, 0, "appending missing end of block: TS");
             tbl.end(0, true);
         }
-        dropTrailingParagraph();
+        if (eqnNode != null) {
+            diags.error(eqnNode.ln, eqnNode.col, "appending missing end of block: EQ");
+            eqnNode.eqn = eqn.parse();
+            eqnNode = null;
+        }
+        dropTrailingParagraph(null);
+        checks.finish();
+        xrefs.values().removeIf(x -> checks.isSelf(x.name, x.section)); // mandoc does not look up the page's own names
+    }
+
+    /** The mdoc(7) macros mandoc knows (roff_name from Dd to Tg). */
+    static final Set<String> MACROS = Set.of("Dd", "Dt", "Os", "Sh", "Ss", "Pp", "D1", "Dl", "Bd", "Ed", "Bl", "El",
+            "It", "Ad", "An", "Ap", "Ar", "Cd", "Cm", "Dv", "Er", "Ev", "Ex", "Fa", "Fd", "Fl", "Fn", "Ft", "Ic", "In",
+            "Li", "Nd", "Nm", "Op", "Ot", "Pa", "Rv", "St", "Va", "Vt", "Xr", "%A", "%B", "%D", "%I", "%J", "%N", "%O",
+            "%P", "%R", "%T", "%V", "Ac", "Ao", "Aq", "At", "Bc", "Bf", "Bo", "Bq", "Bsx", "Bx", "Db", "Dc", "Do", "Dq",
+            "Ec", "Ef", "Em", "Eo", "Fx", "Ms", "No", "Ns", "Nx", "Ox", "Pc", "Pf", "Po", "Pq", "Qc", "Ql", "Qo", "Qq",
+            "Re", "Rs", "Sc", "So", "Sq", "Sm", "Sx", "Sy", "Tn", "Ux", "Xc", "Xo", "Fo", "Fc", "Oo", "Oc", "Bk", "Ek",
+            "Bt", "Hf", "Fr", "Ud", "Lb", "Lp", "Lk", "Mt", "Brq", "Bro", "Brc", "%C", "Es", "En", "Dx", "%Q", "%U",
+            "Ta", "Tg");
+
+    /** A macro line's name that is neither an mdoc macro nor a roff request (mandoc skips the line). */
+    private static boolean unknown(String name) {
+        return !name.isEmpty() && !name.startsWith("\\") && !MACROS.contains(name) && Tok.request(name) == null
+                && !Requests.IGNORED.contains(name) && !Requests.INSECURE.contains(name)
+                && !Requests.UNIMPLEMENTED.contains(name) && !name.equals("TS") && !name.equals("TE")
+                && !name.equals("EQ") && !name.equals("EN") && !name.equals("T&");
+    }
+
+    /** An item's head as mandoc names it: its first macro, or its leading words joined. */
+    private static String itHead(List<String> args) {
+        if (CALLABLE.contains(args.get(0))) {
+            return args.get(0);
+        }
+        StringBuilder b = new StringBuilder();
+        for (String a : args) {
+            if (CALLABLE.contains(a) || delim(a) != NONE) {
+                break;
+            }
+            b.append(b.isEmpty() ? "" : " ").append(a);
+        }
+        return b.toString();
+    }
+
+    /** mandoc's checks beyond parsing, fed the same lines. */
+    private MdocChecks checks;
+    /** The input line being parsed and where its macro name starts, for messages about its structure. */
+    private int lineNo;
+    private int macroPos;
+
+    /** Whether text here lies directly in a section or a list item (mandoc checks such text for BSD names). */
+    private boolean topText() {
+        return cur == root || "Sh".equals(cur.tok) || "Ss".equals(cur.tok) || "It".equals(cur.tok);
     }
 
     /**
@@ -129,6 +191,7 @@ final class MdocParser {
         if (line == null) {
             return;
         }
+        line.report(); // the lexer's messages about escapes and comments on this line
         String t = line.text();
         String req = t.length() > 1 && (t.charAt(0) == '.' || t.charAt(0) == '\'') ? t.substring(1).strip() : null;
         if (tbl != null) {
@@ -148,6 +211,38 @@ final class MdocParser {
             } else {
                 tableMacro(tbl, line.number(), t);
             }
+            return;
+        }
+        if (eqnNode != null) {
+            // an equation's lines go to eqn(7) up to .EN
+            if (req != null && (req.equals("EN") || req.startsWith("EN ") || req.startsWith("EN\t"))) {
+                eqnNode.eqn = eqn.parse();
+                eqnNode = null;
+            } else {
+                eqn.read(t);
+            }
+            return;
+        }
+        if (req != null && (req.equals("EQ") || req.startsWith("EQ ") || req.startsWith("EQ\t"))) {
+            int pos = t.indexOf("EQ");
+            Node n = new Node("EQ", null);
+            n.line = true;
+            n.ln = line.number();
+            n.col = pos;
+            add(n);
+            eqnNode = n;
+            if (eqn == null) {
+                eqn = new Eqn(diags);
+            }
+            eqn.begin(line.number(), pos);
+            String rest = t.substring(pos + 2).strip();
+            if (!rest.isEmpty()) {
+                diags.error(line.number(), t.indexOf(rest, pos + 2), "skipping all arguments: .EQ " + rest);
+            }
+            return;
+        }
+        if (req != null && (req.equals("EN") || req.startsWith("EN "))) {
+            diags.error(line.number(), t.indexOf("EN"), "skipping end of block that is not open: EN");
             return;
         }
         if (req != null && (req.equals("TS") || req.startsWith("TS "))) {
@@ -176,16 +271,26 @@ final class MdocParser {
                 rr.expandMacro(name, line.number(), t.substring(restAt));
                 return;
             }
-            if (name.equals("Tn")) {
-                diags.style(line.number(), pos, "useless macro: Tn");
+            if (unknown(name) && !rr.lexer.emptyStrings.contains(name)) {
+                diags.error(line.number(), pos, "skipping unknown macro: " + t.substring(pos - 1));
+                rr.lexer.emptyStrings.add(name); // as in mandoc, reported once: it is now an empty macro
             }
             references(line.number(), t);
+            checks.macro(line.number(), t, topText());
+            macroPos = pos;
         } else {
             rr.springTrap(line.number());
             if (!inNofill()) {
                 sentenceChecks(line.number(), t);
+                if (t.isEmpty()) {
+                    checks.blank(line.number());
+                }
+            }
+            if (!t.isEmpty() && !(t.length() == 1 && (t.charAt(0) == '.' || t.charAt(0) == '\''))) {
+                checks.text(line.number(), t, topText(), inNofill());
             }
         }
+        lineNo = line.number();
         line(t);
     }
 
@@ -326,6 +431,12 @@ final class MdocParser {
         if (buf.isEmpty()) {
             Node n = new Node("Pp", ""); // a blank line (text "" tells it from a .Pp macro)
             n.line = true;
+            Node prev = cur.kids.isEmpty() ? null : cur.kids.get(cur.kids.size() - 1);
+            if (prev != null && prev.line && prev.text == null && prev.ln > 0 && !inNofill()
+                    && ("br".equals(prev.tok) || "Pp".equals(prev.tok))) {
+                // mandoc: a blank line is a vertical space, which makes the break or paragraph before it useless
+                diags.warn(prev.ln, prev.col, "skipping paragraph macro: " + prev.tok + " before sp");
+            }
             add(n);
             return;
         }
@@ -363,6 +474,14 @@ final class MdocParser {
         }
         if (name.equals("Tg")) {
             return; // a tag for search; nothing is printed
+        }
+        if (!name.equals("It") && args.contains("Ta") && inColumnList()) {
+            // in mandoc a cell separator on a later line ends an .Xo opened in the item: its .Xc is then stray
+            for (Node n = cur; n != root && !"Bl".equals(n.tok); n = n.parent) {
+                if ("Xo".equals(n.tok)) {
+                    n.opts.add("broken");
+                }
+            }
         }
         switch (name) {
             case "Dd" -> {
@@ -404,6 +523,9 @@ final class MdocParser {
             while (open != root && !close.equals(open.tok)) {
                 open = open.parent;
             }
+            if (open == root || open.opts.contains("broken")) {
+                diags.error(lineNo, macroPos, "skipping end of block that is not open: " + name);
+            }
             if (open != root) {
                 cur = container(open.parent);
                 if (open.tok.equals("Rs")) {
@@ -425,7 +547,7 @@ final class MdocParser {
             while (cur != root) {
                 cur = cur.parent;
             }
-            dropTrailingParagraph();
+            dropTrailingParagraph(name);
         } else if (name.equals("It")) {
             Node bl = cur;
             while (bl != root && !"Bl".equals(bl.tok)) {
@@ -433,16 +555,35 @@ final class MdocParser {
             }
             if (bl != root) {
                 cur = bl;
+                if (!args.isEmpty() && bl.opts.stream().anyMatch(o -> Set.of("-bullet", "-dash", "-enum", "-hyphen",
+                        "-item").contains(o))) {
+                    diags.error(lineNo, macroPos, "skipping all arguments: It " + itHead(args));
+                }
             } else {
                 // an item outside any list is dropped, leaving a line break (as mandoc does)
+                diags.error(lineNo, macroPos, "skipping item outside list: It " + argstr);
                 Node br = new Node("br", null);
                 br.line = true;
+                br.ln = lineNo;
+                br.col = macroPos;
                 add(br);
                 return;
             }
         }
         Node m = new Node(name, null);
         m.line = true;
+        m.ln = lineNo;
+        m.col = macroPos;
+        if ("Bl".equals(cur.tok) && !name.equals("It")) {
+            boolean par = name.equals("Pp") || name.equals("Lp") || name.equals("br");
+            if (par && !cur.opts.contains("-compact") && !cur.opts.contains("-column")) {
+                // mandoc drops a paragraph before an item of a spaced list (it assumes an item follows)
+                diags.warn(lineNo, macroPos, "skipping paragraph macro: " + (name.equals("br") ? "br" : "Pp") + " before It");
+                return;
+            } else {
+                diags.warn(lineNo, macroPos, "moving content out of list: " + (name.equals("Lp") ? "Pp" : name));
+            }
+        }
         add(m);
         if (EXPLICIT.containsKey(name)) {
             if (name.equals("Bl") || name.equals("Bd") || name.equals("Bk") || name.equals("Bf")) {
@@ -500,7 +641,7 @@ final class MdocParser {
      * that follows makes its own blank line). A {@code .br} is kept: in this flat tree it may end a
      * SYNOPSIS {@code .Nm} block, where mandoc keeps it.
      */
-    void dropTrailingParagraph() {
+    void dropTrailingParagraph(String next) {
         if (root.kids.isEmpty()) {
             return;
         }
@@ -511,6 +652,11 @@ final class MdocParser {
         Node last = sec.kids.get(sec.kids.size() - 1);
         if (last.line && last.text == null && ("Pp".equals(last.tok) || "Lp".equals(last.tok))) {
             sec.kids.remove(sec.kids.size() - 1);
+            // mandoc: the paragraph ends a section's body, or stands before a subsection inside its section
+            if (last.ln > 0) {
+                diags.warn(last.ln, last.col, "skipping paragraph macro: Pp " + ("Ss".equals(next) && "Sh".equals(sec.tok)
+                        ? "before Ss" : "at the end of " + sec.tok));
+            }
         }
     }
 

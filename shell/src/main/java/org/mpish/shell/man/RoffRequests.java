@@ -315,10 +315,12 @@ final class RoffRequests {
             depth++;
             int shift = diags.shift;
             diags.shift += restAt + rest.length() - body.length() - 1; // mandoc counts the body from its control character
+            diags.inBody++;
             try {
                 sink.accept(new RoffLexer.Line(ln, body, java.util.List.of()));
             } finally {
                 depth--;
+                diags.inBody--;
                 diags.shift = shift;
             }
         }

@@ -322,7 +322,9 @@ final class Tbl {
                 case '=' -> Pos.DHORIZ;
                 default -> Pos.HORIZ;
             };
-            if (c == Pos.SPAN && rp.last != null && rp.last.horiz()) {
+            if (c == Pos.SPAN && rp.last == null) {
+                diags.warn(ln, pos, "tbl line starts with span");
+            } else if (c == Pos.SPAN && rp.last.horiz()) {
                 c = rp.last.pos;
             }
             pos++;
@@ -419,7 +421,8 @@ final class Tbl {
                         case FONT_ITALIC -> cp.font = Output.UNDER;
                         case FONT_BI -> cp.font = Output.BI;
                         case FONT_ROMAN, FONT_CW -> cp.font = Output.ROMAN;
-                        default -> diags.warn(ln, pos, "unknown font, skipping request: TS f" + f);
+                        // mandoc quotes the rest of the layout line from the character before the name
+                        default -> diags.warn(ln, pos, "unknown font, skipping request: TS " + p.substring(pos - 1));
                     }
                     pos += len;
                 }

@@ -18,7 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Golden tests for mdoc(7): each {@code mdoc-regress/<case>.in} must render exactly like the
  * checked-in {@code .out_ascii} (mandoc -T ascii -O width=78 | col -bx; {@code regenerate.sh}
- * rebuilds them).  Lint messages are not compared: the mdoc parser reports few of mandoc's.
+ * rebuilds them), and give the messages of {@code .out_lint} (mandoc -T lint -W all). The messages
+ * are compared as a sorted list: mandoc prints the parser's before the validator's, mpish in the
+ * order it finds them.
  */
 class MdocRegressTest {
 
@@ -38,6 +40,15 @@ class MdocRegressTest {
         String expected = RegressCases.read(RegressCases.sibling(in, ".out_ascii"));
         String actual = ManPage.render(RegressCases.read(in), in.getFileName().toString(), 78, Style.PLAIN);
         assertEquals(expected, actual);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void lintsLikeMandoc(Path in) {
+        List<String> expected = RegressCases.read(RegressCases.sibling(in, ".out_lint")).lines().sorted().toList();
+        List<String> actual = ManPage.parse(RegressCases.read(in), in.getFileName().toString()).diagnostics().stream()
+                .map(Diagnostic::toString).sorted().toList();
+        assertEquals(String.join("\n", expected), String.join("\n", actual));
     }
 
     /**

@@ -26,12 +26,21 @@ import org.junit.jupiter.api.condition.EnabledIf;
 class SystemManLintTest {
 
     /**
-     * Matched messages over the messages either side reported. Measured on the default sample
-     * (381 pages): 96.3% (4,613 of 4,789; man(7) 99.1%, mdoc(7) 78.3%, where mandoc's checks of
-     * section order, .Xr order and .Os arguments are not done yet); 88.1% before the mdoc(7)
-     * checks for new sentences, .Tn, macros in tables and unknown .Xr pages were added.
+     * Matched messages over the messages either side reported, required of man(7) and of mdoc(7)
+     * pages separately. Measured on the default sample (381 pages): man(7) 100% (4,140 of 4,140),
+     * mdoc(7) 100% (627 of 627); over all 5,749 pages (-Dman.fidelity.sample=0) man(7) 99.7% (80,381 of
+     * 80,614; half the rest are messages about pages pulled in with .so, which mandoc names by the
+     * included file and mpish by the page read) and mdoc(7) 100%; before mandoc's validation
+     * checks for mdoc(7) (prologue, section order, SEE ALSO, punctuation, ...) 99.2% and 78.3%,
+     * and 88.1% overall before the checks for new sentences, .Tn and unknown .Xr pages.
      */
-    static final double GOAL = 0.95;
+    static final double GOAL = 0.99;
+
+    /**
+     * Kinds of message where mpish and mandoc still differ on the pages here, each looked at.
+     * Keyed by "LEVEL: text" without the detail.
+     */
+    static final Map<String, String> REVIEWED = Map.of();
 
     @Test
     void lintMatchesMandoc() {
@@ -79,9 +88,16 @@ class SystemManLintTest {
         report.append(top("messages only mandoc gives", onlyMandoc));
         report.append(top("messages only mpish gives", onlyMpish));
         examples.forEach(e -> report.append(e).append('\n'));
+        if (!REVIEWED.isEmpty()) {
+            report.append("  reviewed kinds:\n");
+            REVIEWED.forEach((k, why) -> report.append("    ").append(k).append(": ").append(why).append('\n'));
+        }
         System.out.println(report);
-        assertTrue(fraction >= GOAL, String.format(Locale.ROOT, "%.1f%% of lint messages match, below %.1f%%%n%s",
-                100 * fraction, 100 * GOAL, report));
+        byKind.forEach((k, t) -> {
+            double f = t[1] == 0 ? 1 : (double) t[0] / t[1];
+            assertTrue(f >= GOAL, String.format(Locale.ROOT, "%s(7): %.2f%% of lint messages match, below %.1f%%%n%s",
+                    k, 100 * f, 100 * GOAL, report));
+        });
     }
 
     private static String top(String title, Map<String, int[]> counts) {
@@ -98,10 +114,14 @@ class SystemManLintTest {
         return colon > 0 ? s.substring(0, colon) : s;
     }
 
-    /** mandoc's messages as "line:col: LEVEL: text" (or "LEVEL: text" for the whole file). */
+    /**
+     * mandoc's messages as "line:col: LEVEL: text" (or "LEVEL: text" for the whole file). They are
+     * on standard output; standard error is dropped because mandoc's notes about an outdated
+     * mandoc.db go there and, merged, would cut messages in two.
+     */
     static List<String> mandoc(Path file) {
         Path root = file.getParent().getParent();
-        String out = new String(MandocFidelityTest.run(List.of("sh", "-c", "mandoc -T lint \"$0\" 2>&1", file.toString()),
+        String out = new String(MandocFidelityTest.run(List.of("sh", "-c", "mandoc -T lint \"$0\" 2>/dev/null", file.toString()),
                 null, root), StandardCharsets.UTF_8);
         String prefix = "mandoc: " + file + ":";
         List<String> msgs = new ArrayList<>();
