@@ -132,7 +132,7 @@ public final class CommCalls implements CallFamily {
         b.call("MPI_Comm_group", "groups", "the group of a communicator (the local group of an intercommunicator)")
                 .in("comm", COMM).out("group", GROUP)
                 .errorsOn("comm")
-                .impl((r, a) -> Group.create(r, a.comm(0).group().members()));
+                .impl((r, a) -> groupOf(r, a.comm(0), a.comm(0).group()));
         b.call("MPI_Comm_remote_size", "intercommunicators", "the size of the remote group of an intercommunicator")
                 .in("comm", COMM).out("size", INT)
                 .errorsOn("comm")
@@ -140,7 +140,7 @@ public final class CommCalls implements CallFamily {
         b.call("MPI_Comm_remote_group", "intercommunicators", "the remote group of an intercommunicator")
                 .in("comm", COMM).out("group", GROUP)
                 .errorsOn("comm")
-                .impl((r, a) -> Group.create(r, inter(a, 0).remoteGroup().members()));
+                .impl((r, a) -> groupOf(r, a.comm(0), inter(a, 0).remoteGroup()));
         b.call("MPI_Intercomm_create", "intercommunicators", "join two disjoint intracommunicators into an intercommunicator")
                 .in("local_comm", COMM).in("local_leader", INT).in("peer_comm", COMM).in("remote_leader", INT).in("tag", INT)
                 .out("newintercomm", COMM)
@@ -154,6 +154,17 @@ public final class CommCalls implements CallFamily {
                 .in("buffer", PType.BUFFER, "void *buffer").in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("root", INT).in("comm", COMM)
                 .errorsOn("comm")
                 .impl(CommCalls::bcast);
+    }
+
+    /**
+     * A new handle for one of {@code c}'s groups. It belongs to the session {@code c} derives from, if any (MPI-4.1
+     * section 11.3), as a group derived from a session's group does, so a communicator made from it again with
+     * MPI_Comm_create_from_group derives from that session too.
+     */
+    private static Group groupOf(Rank r, Comm c, Group g) {
+        Group out = Group.create(r, g.members());
+        out.setSession(c.session()); // MPI_GROUP_EMPTY keeps none
+        return out;
     }
 
     private static Handle orNull(Comm c) { return c == null ? Handle.nullOf(HandleKind.COMM) : c; }
