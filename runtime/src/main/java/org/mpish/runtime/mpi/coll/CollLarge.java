@@ -10,6 +10,7 @@ import org.mpish.runtime.Rank;
 import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.comm.Comm;
 import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.TypeCopy;
 import org.mpish.runtime.mpi.coll.Meeting.Part;
 
 /**
@@ -17,8 +18,9 @@ import org.mpish.runtime.mpi.coll.Meeting.Part;
  * section 2.5.8 allow). A contiguous block that large is not packed: the sender's part is a {@link View} of its
  * memory, which the receivers copy from directly. Such a view is only safe while its owner's call (or request) is
  * not complete, so every rank marks a shared {@link Tally} when it has copied what it reads, and no rank completes
- * until every rank has marked it ({@link #delivered}). A non-contiguous datatype packs into one array, so it still
- * refuses that much data with MPI_ERR_COUNT.
+ * until every rank has marked it ({@link #delivered}). A non-contiguous block that large is not packed either: its
+ * view is the span of the sender's memory it lies in, with the datatype, and a receiver copies it run by run
+ * ({@link TypeCopy}) into its own layout, contiguous or not. The reductions still need contiguous data.
  */
 final class CollLarge {
     private CollLarge() {}
@@ -29,8 +31,12 @@ final class CollLarge {
     /**
      * A view of a rank's contiguous memory (in: its input; out: its receive buffer, for the reductions), read in
      * place by the others; {@code tally} is how far each participant has got (the first view's is the one used).
+     * A non-contiguous block (or an in-place all-to-all's block, which its receiver also writes) is {@code typed}
+     * instead: its datatype over the span of memory it lies in, and {@code in} is null.
      */
-    record View(MemorySegment in, MemorySegment out, Tally tally) {}
+    record View(MemorySegment in, MemorySegment out, Tally tally, TypeCopy.Side typed) {
+        View(MemorySegment in, MemorySegment out, Tally tally) { this(in, out, tally, null); }
+    }
 
     /**
      * How far each participant of one collective has got with the memory the others lent it, as a number that only
@@ -144,17 +150,52 @@ final class CollLarge {
         long size = t.size();
         if (size <= 0) return false;
         if (count > ARRAY_LIMIT / size) return true;
-        return t.isContiguous() && count > limits(c).limit / size; // a lowered limit: contiguous data only
+        return count > limits(c).limit / size;
     }
 
     /** What a sender contributes for {@code count} x {@code t} at {@code addr}: packed bytes, or a view when it is large. */
     static Object data(Rank r, Comm c, Datatype t, long addr, long count, String call, String arg) {
         if (!large(c, t, count)) return t.pack(r.memory(), addr, count);
-        allowed(t, count, call, arg);
+        if (!t.isContiguous()) return new View(null, null, new Tally(c), lend(r, t, addr, count));
         return new View(r.memory().segment(addr, count * t.size()), null, new Tally(c));
     }
 
-    /** MPI_ERR_COUNT unless a large block can go as a view: a contiguous datatype. */
+    /**
+     * {@code count} x {@code t} at {@code addr} as a {@link TypeCopy.Side} over the span of this rank's memory that
+     * holds it (from the lowest byte of data to just past the highest), which another rank's thread may read or write
+     * while this rank's call is not complete. MemoryFault when the span is not in one allocated block.
+     */
+    static TypeCopy.Side lend(Rank r, Datatype t, long addr, long count) {
+        if (count == 0 || t.size() == 0) return new TypeCopy.Side(TypeCopy.of(MemorySegment.NULL), 0, null, 0);
+        long reach = (count - 1) * t.extent(); // a negative extent lays the instances out downwards
+        long lo = t.trueLb() + Math.min(0, reach), hi = t.trueLb() + t.trueExtent() + Math.max(0, reach);
+        return new TypeCopy.Side(TypeCopy.of(r.memory().segment(addr + lo, hi - lo)), -lo, t, count);
+    }
+
+    /**
+     * Exchanges the packed streams of two blocks of {@code bytes} bytes each, {@code chunk} bytes at a time through
+     * two scratch arrays: an in-place all-to-all's pair of blocks, one in each rank's receive buffer, each of which is
+     * what the other rank receives. Only one thread runs it for a pair, so neither block is read after it is written.
+     */
+    static void swap(TypeCopy.Side a, TypeCopy.Side b, long bytes, long chunk) {
+        if (bytes <= 0) return;
+        int step = (int) Math.min(Math.max(1, Math.min(chunk, bytes)), ARRAY_LIMIT);
+        MemorySegment ta = MemorySegment.ofArray(new byte[step]), tb = MemorySegment.ofArray(new byte[step]);
+        TypeCopy.Stream readA = new TypeCopy.Stream(a), readB = new TypeCopy.Stream(b);
+        TypeCopy.Stream writeA = new TypeCopy.Stream(a), writeB = new TypeCopy.Stream(b);
+        for (long done = 0; done < bytes; done += step) {
+            long n = Math.min(step, bytes - done);
+            TypeCopy.Stream sa = scratch(ta, n), sb = scratch(tb, n);
+            readA.copyTo(sa, n);
+            readB.copyTo(sb, n);
+            scratch(tb, n).copyTo(writeA, n);
+            scratch(ta, n).copyTo(writeB, n);
+        }
+    }
+
+    private static TypeCopy.Stream scratch(MemorySegment s, long n) { return new TypeCopy.Stream(new TypeCopy.Side(TypeCopy.of(s), 0, null, n)); }
+
+    /** MPI_ERR_COUNT unless a large block can go to the reductions as a view: a contiguous datatype. */
     static void allowed(Datatype t, long count, String call, String arg) {
         if (!t.isContiguous()) {
             throw new MpiException(MPI_ERR_COUNT, arg + ": " + count + " x " + t.name() + " is "
@@ -166,7 +207,7 @@ final class CollLarge {
     /** The byte length of a part's data: packed bytes or a view. */
     static long length(Object data) {
         if (data instanceof byte[] b) return b.length;
-        if (data instanceof View v) return v.in == null ? 0 : v.in.byteSize();
+        if (data instanceof View v) return v.typed != null ? v.typed.bytes() : v.in == null ? 0 : v.in.byteSize();
         return 0;
     }
 
@@ -176,11 +217,14 @@ final class CollLarge {
             t.unpack(b, 0, b.length, r.memory(), addr, count);
             return;
         }
-        MemorySegment src = ((View) data).in;
-        if (!t.isContiguous()) {
-            throw new MpiException(MPI_ERR_COUNT, arg + ": " + src.byteSize() + " bytes arrive, more than the " + ARRAY_LIMIT
-                    + " a non-contiguous datatype (" + t.name() + ") unpacks from one copy");
+        View v = (View) data;
+        MemorySegment src = v.in;
+        if (src != null && t.isContiguous()) {
+            MemorySegment.copy(src, 0, r.memory().segment(addr, src.byteSize()), 0, src.byteSize());
+            return;
         }
-        MemorySegment.copy(src, 0, r.memory().segment(addr, src.byteSize()), 0, src.byteSize());
+        long n = length(v); // the receiver checked that its layout holds this much (CollArgs.matches)
+        TypeCopy.Side from = v.typed != null ? v.typed : new TypeCopy.Side(TypeCopy.of(src), 0, null, n);
+        TypeCopy.copy(from, new TypeCopy.Side(TypeCopy.of(r.memory()), addr, t, count), n);
     }
 }

@@ -32,14 +32,29 @@ public final class TypeCopy {
     /** Copies the first {@code bytes} bytes of {@code from}'s packed stream into {@code to}'s. */
     public static void copy(Side from, Side to, long bytes) {
         if (bytes <= 0) return;
-        Cursor src = new Cursor(from), dst = new Cursor(to);
-        long left = bytes;
-        while (left > 0 && src.remaining > 0 && dst.remaining > 0) {
-            long n = Math.min(left, Math.min(src.remaining, dst.remaining));
-            MemorySegment.copy(src.segment(n), 0, dst.segment(n), 0, n);
-            src.advance(n);
-            dst.advance(n);
-            left -= n;
+        new Stream(from).copyTo(new Stream(to), bytes);
+    }
+
+    /**
+     * A side's packed stream, walked from its start a piece at a time: a copy that goes in several steps (through a
+     * bounded scratch buffer, say) keeps its place in a non-contiguous type instead of finding it again each time.
+     */
+    public static final class Stream {
+        private final Cursor at;
+
+        public Stream(Side s) { at = new Cursor(s); }
+
+        /** Copies the next {@code bytes} bytes of this stream into the next bytes of {@code to} (fewer if either ends first). */
+        public void copyTo(Stream to, long bytes) {
+            Cursor src = at, dst = to.at;
+            long left = bytes;
+            while (left > 0 && src.remaining > 0 && dst.remaining > 0) {
+                long n = Math.min(left, Math.min(src.remaining, dst.remaining));
+                MemorySegment.copy(src.segment(n), 0, dst.segment(n), 0, n);
+                src.advance(n);
+                dst.advance(n);
+                left -= n;
+            }
         }
     }
 
