@@ -59,9 +59,13 @@ final class CollLarge {
             job = c.process().rank().job();
         }
 
+        /** Participant p has got to v; the others wake, and those not done are nudged (their requests progress at their next MPI call). */
         void mark(int p, int v) {
             marks.accumulateAndGet(p, v, Math::max);
-            for (int id : ranks) job.rank(id).wake();
+            for (int i = 0; i < ranks.length; i++) {
+                if (i != p && marks.get(i) < DONE) nudge(job, ranks[i]);
+                else job.rank(ranks[i]).wake();
+            }
         }
 
         int at(int p) { return marks.get(p); }
@@ -80,6 +84,44 @@ final class CollLarge {
             }
             return null;
         }
+    }
+
+    /** A rank's nonblocking collective requests that are not complete yet, and whether a nudge is queued for it. */
+    private static final class Open {
+        /** Touched only on the rank's own thread. */
+        final java.util.List<CollRequest> requests = new java.util.ArrayList<>();
+        final java.util.concurrent.atomic.AtomicBoolean queued = new java.util.concurrent.atomic.AtomicBoolean();
+    }
+
+    private static final Object OPEN = new Object();
+
+    private static Open open(Job job, int rank) {
+        return job.<java.util.concurrent.ConcurrentHashMap<Integer, Open>>shared(OPEN, java.util.concurrent.ConcurrentHashMap::new)
+                .computeIfAbsent(rank, k -> new Open());
+    }
+
+    /** A request started on its owner's thread: a nudge may progress it until it completes. */
+    static void opened(CollRequest q) { open(q.owner().job(), q.owner().id()).requests.add(q); }
+
+    static void closed(CollRequest q) { open(q.owner().job(), q.owner().id()).requests.remove(q); }
+
+    /**
+     * Has rank {@code id} progress its open collective requests at its next progress point (MPI-4.1 2.9: an operation
+     * progresses while its process is in any MPI call), so that a rank waiting for it to copy lent memory is not left
+     * waiting while it sits in some other call: a blocking receive, say, that only the waiting rank's next send ends.
+     * At most one nudge is queued for a rank at a time.
+     */
+    static void nudge(Job job, int id) {
+        Open o = open(job, id);
+        Rank r = job.rank(id);
+        if (!o.queued.compareAndSet(false, true)) {
+            r.wake();
+            return;
+        }
+        r.post(() -> {
+            o.queued.set(false);
+            for (CollRequest q : o.requests.toArray(new CollRequest[0])) q.progressHere();
+        });
     }
 
     /**
