@@ -202,17 +202,8 @@ final class CollLarge {
         return new View(r.memory().segment(addr, count * t.size()), null, new Tally(c));
     }
 
-    /**
-     * {@code count} x {@code t} at {@code addr} as a {@link TypeCopy.Side} over the span of this rank's memory that
-     * holds it (from the lowest byte of data to just past the highest), which another rank's thread may read or write
-     * while this rank's call is not complete. MemoryFault when the span is not in one allocated block.
-     */
-    static TypeCopy.Side lend(Rank r, Datatype t, long addr, long count) {
-        if (count == 0 || t.size() == 0) return new TypeCopy.Side(TypeCopy.of(MemorySegment.NULL), 0, null, 0);
-        long reach = (count - 1) * t.extent(); // a negative extent lays the instances out downwards
-        long lo = t.trueLb() + Math.min(0, reach), hi = t.trueLb() + t.trueExtent() + Math.max(0, reach);
-        return new TypeCopy.Side(TypeCopy.of(r.memory().segment(addr + lo, hi - lo)), -lo, t, count);
-    }
+    /** {@code count} x {@code t} at {@code addr} of this rank's memory, lent as a {@link TypeCopy.Side} ({@link TypeCopy#lend}). */
+    static TypeCopy.Side lend(Rank r, Datatype t, long addr, long count) { return TypeCopy.lend(r.memory(), t, addr, count); }
 
     /**
      * Exchanges the packed streams of two blocks of {@code bytes} bytes each, {@code chunk} bytes at a time through

@@ -24,6 +24,18 @@ public final class TypeCopy {
     /** One segment (a window's memory, a scratch copy), at offsets into it. */
     public static Place of(MemorySegment s) { return s::asSlice; }
 
+    /**
+     * {@code count} x {@code t} at {@code addr} of {@code m} as a side over the span of memory that holds it (from
+     * the lowest byte of data to just past the highest), for another rank's thread to read or write while the owner's
+     * call is not complete (the large collectives lend memory so). MemoryFault when the span is not in one block.
+     */
+    public static Side lend(Memory m, Datatype t, long addr, long count) {
+        if (count == 0 || t.size() == 0) return new Side(of(MemorySegment.NULL), 0, null, 0);
+        long reach = (count - 1) * t.extent(); // a negative extent lays the instances out downwards
+        long lo = t.trueLb() + Math.min(0, reach), hi = t.trueLb() + t.trueExtent() + Math.max(0, reach);
+        return new Side(of(m.segment(addr + lo, hi - lo)), -lo, t, count);
+    }
+
     /** {@code count} instances of {@code type} (null: {@code count} plain bytes) at {@code base} of {@code place}. */
     public record Side(Place place, long base, Datatype type, long count) {
         public long bytes() { return type == null ? count : count * type.size(); }
