@@ -42,7 +42,7 @@ final class CollRequest extends Request implements org.mpish.runtime.mpi.err.Err
 
     @Override
     public boolean isComplete() {
-        if (held != null) {
+        if (held != null && owner().onOwnThread()) { // another thread (a shell view) sees it complete, with its error status
             MpiException e = held;
             held = null;
             throw e;
