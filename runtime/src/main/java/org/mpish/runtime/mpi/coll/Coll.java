@@ -117,7 +117,6 @@ final class Coll {
             CollArgs.notInPlace(addr, "buffer", "which no broadcast takes");
             Object data = null;
             if (ro != Role.NONE) CollArgs.buffer(r.memory(), t, addr, count, "buffer");
-            if (ro == Role.LEAF && CollLarge.large(c, t, count)) CollLarge.allowed(t, count, call, "count");
             if (ro == Role.ROOT) data = CollLarge.data(r, c, t, addr, count, call, "count");
             return Part.of(ro == Role.ROOT && c.isInter() ? MpiConst.ROOT : root, -1, null, CollArgs.elem(t), data);
         }, parts -> {

@@ -43,12 +43,11 @@ final class CollAlltoall {
             String[] elems = new String[n];
             for (int j = 0; j < n; j++) {
                 CollArgs.buffer(r.memory(), ss.types[j], base + ss.displs[j], ss.counts[j], inPlace ? "recvbuf" : "sendbuf");
-                if (inPlace && CollLarge.large(c, ss.types[j], ss.counts[j])) { // the others would read recvbuf while this rank writes it
-                    throw new MpiException(org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT, ss.countArg.apply(j) + ": in place, " + call
-                            + " keeps a copy of each block, of at most " + CollLarge.ARRAY_LIMIT + " bytes; this one has "
-                            + ss.counts[j] * ss.types[j].size());
+                if (inPlace && CollLarge.large(c, ss.types[j], ss.counts[j])) { // lent to be swapped, see swapped()
+                    data[j] = new CollLarge.View(null, null, new CollLarge.Tally(c), CollLarge.lend(r, ss.types[j], base + ss.displs[j], ss.counts[j]));
+                } else {
+                    data[j] = CollLarge.data(r, c, ss.types[j], base + ss.displs[j], ss.counts[j], call, ss.countArg.apply(j));
                 }
-                data[j] = CollLarge.data(r, c, ss.types[j], base + ss.displs[j], ss.counts[j], call, ss.countArg.apply(j));
                 elems[j] = CollArgs.elem(ss.types[j]);
             }
             return Part.of(-1, -1, null, null, Coll.Chunks.of(data, elems));
@@ -60,8 +59,27 @@ final class CollAlltoall {
                 Coll.Chunks from = (Coll.Chunks) parts[peer(c, j)].data();
                 recvs.add(new Coll.Recv(who(c, j), from.data()[me], from.elems()[me], rbuf + rs.displs[j], rs.counts[j], rs.types[j], rs.countArg.apply(j)));
             }
-            Coll.deliver(r, Coll.me(c), recvs);
+            if (inPlace) swapped(r, c, parts, recvs);
+            else Coll.deliver(r, Coll.me(c), recvs);
         });
+    }
+
+    /**
+     * The delivery of an in-place all-to-all. A block small enough was copied before the meeting and lands as usual.
+     * A large block was not: block j of this rank's buffer is what rank j receives, and it is also where this rank
+     * puts what rank j sends it, so the two blocks of each pair of ranks (equal in size, as MPI-4.1 6.8 requires) are
+     * exchanged by the lower rank of the pair alone, a piece at a time ({@link CollLarge#swap}); this rank's own block
+     * stays where it is. Nobody completes until both ranks of every pair are done (the tally).
+     */
+    private static void swapped(Rank r, Comm c, Meeting.Part[] parts, List<Coll.Recv> recvs) {
+        int me = c.rank();
+        Object[] mine = ((Coll.Chunks) parts[me].data()).data();
+        for (Coll.Recv v : recvs) CollArgs.matches(v.from(), CollLarge.length(v.data()), v.elem(), Coll.me(c), v.count(), v.type(), v.countArg());
+        for (int j = 0; j < recvs.size(); j++) {
+            Coll.Recv v = recvs.get(j);
+            if (!(v.data() instanceof CollLarge.View theirs)) CollLarge.unpack(r, v.data(), v.type(), v.addr(), v.count(), v.countArg());
+            else if (me < j) CollLarge.swap(((CollLarge.View) mine[j]).typed(), theirs.typed(), CollLarge.length(theirs), CollLarge.limits(c).chunk());
+        }
     }
 
     /** Reads the send (or receive) arguments of an all-to-all and checks them. */

@@ -79,8 +79,9 @@ final class CollReduceLarge {
 
     /**
      * The reductions of a contiguous vector beyond one packed copy ({@link LargeReduce}): every input and receive
-     * buffer is lent as a view; after the meeting each rank folds its share. Any op, blocking or not; Reduce and
-     * Allreduce also on an intercommunicator (a rank folds the remote group's inputs).
+     * buffer is lent as a view; after the meeting each rank folds its share. Any op, blocking or not; all but the
+     * scans also on an intercommunicator (a rank folds the remote group's inputs, and Reduce_scatter(_block) gives
+     * it its local group's share of that result, MPI-4.1 6.11).
      */
     static Object run(Rank r, Args a, Kind k, Runner run) {
         String call = run.name(k.call);
@@ -100,10 +101,6 @@ final class CollReduceLarge {
             CollArgs.committed(t, "datatype");
             Op op = OpCalls.op(a, 4);
             CollReduce.In i = in[0] = new CollReduce.In(t, op, Reductions.check(op, t));
-            if (c.isInter() && (k == Kind.BLOCK || k == Kind.SCATTER)) {
-                throw new MpiException(MPI_ERR_COUNT, k.countArg() + ": " + s.total * t.size() + " bytes; on an intercommunicator "
-                        + call + " reduces at most " + CollLarge.ARRAY_LIMIT + " bytes");
-            }
             long sbuf = a.l(0), rbuf = a.l(1), bytes = s.total * t.size();
             boolean inPlace = sbuf == IN_PLACE, out = ro == Role.ROOT, input = k != Kind.REDUCE || ro == Role.LEAF || ro == Role.ROOT && !c.isInter();
             if (inPlace && (!out || c.isInter())) {

@@ -15,7 +15,10 @@ import org.mpish.runtime.mpi.coll.Meeting.Part;
  * thread, the first time a completion call (MPI_Wait, MPI_Test, ...) looks at it: a user op's function must run
  * there. An error found on delivery fails that completion call through the communicator's error handler. With large
  * data read in place, the request stays incomplete after delivery until every rank is done with the lent memory
- * (the {@link CollLarge.Rest} its delivery left).
+ * (the {@link CollLarge.Rest} its delivery left). So that one rank's completion call does not wait on another
+ * rank that is inside some other MPI call, a rank that marks the lent memory's tally nudges the others: each runs
+ * {@link #progressHere} on its open requests at its next progress point (any MPI call that waits or polls), and keeps
+ * an error it finds there for the completion call.
  */
 final class CollRequest extends Request implements org.mpish.runtime.mpi.err.ErrhandlerOwner {
     private final Comm comm;
@@ -25,6 +28,8 @@ final class CollRequest extends Request implements org.mpish.runtime.mpi.err.Err
     /** What is left after delivery (large data read in place), or null. */
     private CollLarge.Rest rest;
     private boolean delivered;
+    /** An error delivery found at a progress point, thrown by the next completion call. */
+    private MpiException held;
 
     CollRequest(Comm comm, String call, Comm.Pending pending, Function<Part[], CollLarge.Rest> finish) {
         super(comm.process().rank());
@@ -32,10 +37,16 @@ final class CollRequest extends Request implements org.mpish.runtime.mpi.err.Err
         this.call = call;
         this.pending = pending;
         this.finish = finish;
+        CollLarge.opened(this);
     }
 
     @Override
     public boolean isComplete() {
+        if (held != null && owner().onOwnThread()) { // another thread (a shell view) sees it complete, with its error status
+            MpiException e = held;
+            held = null;
+            throw e;
+        }
         if (super.isComplete()) return true;
         if (!owner().onOwnThread() || !delivered && !pending.ready()) return false;
         try {
@@ -44,12 +55,24 @@ final class CollRequest extends Request implements org.mpish.runtime.mpi.err.Err
                 rest = finish.apply(Meeting.collect(comm, call, pending));
             }
             if (rest != null && !rest.poll()) return false;
+            CollLarge.closed(this);
             complete(Status.EMPTY);
         } catch (MpiException e) {
+            CollLarge.closed(this);
             complete(Status.EMPTY.withError(e.errorClass()));
             throw e.raisedOn() == null ? e.on(comm) : e;
         }
         return true;
+    }
+
+    /** Delivers and completes as far as the others allow, at a progress point of the owning rank (see the class comment). */
+    void progressHere() {
+        if (held != null || super.isComplete()) return;
+        try {
+            isComplete();
+        } catch (MpiException e) {
+            held = e;
+        }
     }
 
     @Override public Errhandler errhandler() { return comm.errhandler(); }

@@ -22,6 +22,7 @@ import org.mpish.runtime.mpi.MpiException;
 import org.mpish.runtime.mpi.MpiProcess;
 import org.mpish.runtime.mpi.attr.Attributes;
 import org.mpish.runtime.mpi.datatype.Datatype;
+import org.mpish.runtime.mpi.datatype.TypeCopy;
 import org.mpish.runtime.mpi.MpiConst;
 
 /** Communicators: duplication, split, create, free, comparison, names, groups, intercommunicators, broadcast. */
@@ -132,7 +133,7 @@ public final class CommCalls implements CallFamily {
         b.call("MPI_Comm_group", "groups", "the group of a communicator (the local group of an intercommunicator)")
                 .in("comm", COMM).out("group", GROUP)
                 .errorsOn("comm")
-                .impl((r, a) -> Group.create(r, a.comm(0).group().members()));
+                .impl((r, a) -> groupOf(r, a.comm(0), a.comm(0).group()));
         b.call("MPI_Comm_remote_size", "intercommunicators", "the size of the remote group of an intercommunicator")
                 .in("comm", COMM).out("size", INT)
                 .errorsOn("comm")
@@ -140,7 +141,7 @@ public final class CommCalls implements CallFamily {
         b.call("MPI_Comm_remote_group", "intercommunicators", "the remote group of an intercommunicator")
                 .in("comm", COMM).out("group", GROUP)
                 .errorsOn("comm")
-                .impl((r, a) -> Group.create(r, inter(a, 0).remoteGroup().members()));
+                .impl((r, a) -> groupOf(r, a.comm(0), inter(a, 0).remoteGroup()));
         b.call("MPI_Intercomm_create", "intercommunicators", "join two disjoint intracommunicators into an intercommunicator")
                 .in("local_comm", COMM).in("local_leader", INT).in("peer_comm", COMM).in("remote_leader", INT).in("tag", INT)
                 .out("newintercomm", COMM)
@@ -154,6 +155,17 @@ public final class CommCalls implements CallFamily {
                 .in("buffer", PType.BUFFER, "void *buffer").in("count", PType.COUNT_INT).in("datatype", DATATYPE).in("root", INT).in("comm", COMM)
                 .errorsOn("comm")
                 .impl(CommCalls::bcast);
+    }
+
+    /**
+     * A new handle for one of {@code c}'s groups. It belongs to the session {@code c} derives from, if any (MPI-4.1
+     * section 11.3), as a group derived from a session's group does, so a communicator made from it again with
+     * MPI_Comm_create_from_group derives from that session too.
+     */
+    private static Group groupOf(Rank r, Comm c, Group g) {
+        Group out = Group.create(r, g.members());
+        out.setSession(c.session()); // MPI_GROUP_EMPTY keeps none
+        return out;
     }
 
     private static Handle orNull(Comm c) { return c == null ? Handle.nullOf(HandleKind.COMM) : c; }
@@ -192,19 +204,23 @@ public final class CommCalls implements CallFamily {
      */
     private static Object largeBcast(Rank r, Comm c, Datatype t, long addr, long count, boolean sends, boolean receives, int rootIndex) {
         long bytes = count * t.size();
-        if (!t.isContiguous()) {
-            throw new MpiException(ErrorClass.MPI_ERR_COUNT, "count: " + count + " x " + t.name() + " is " + bytes + " bytes; a non-contiguous"
-                    + " datatype goes through one packed copy of at most " + LARGEST_COPY + " bytes in MPI_Bcast");
-        }
-        Object[] all = c.exchange(sends ? r.memory().segment(addr, bytes) : null, "MPI_Bcast");
+        // the root lends its memory: a segment when the datatype is contiguous, else the datatype over the span it lies in
+        Object lent = !sends ? null : t.isContiguous() ? r.memory().segment(addr, bytes) : TypeCopy.lend(r.memory(), t, addr, count);
+        Object[] all = c.exchange(lent, "MPI_Bcast");
         MpiException failed = null;
         if (receives) {
-            if (!(all[rootIndex] instanceof java.lang.foreign.MemorySegment got)) {
+            Object got = all[rootIndex];
+            long sent = lentBytes(got);
+            if (sent < 0) {
                 failed = new MpiException(ErrorClass.MPI_ERR_COUNT, "count: the root broadcast fewer than the " + bytes + " bytes this rank receives");
-            } else if (got.byteSize() > bytes) {
-                failed = new MpiException(ErrorClass.MPI_ERR_TRUNCATE, "the root sent " + got.byteSize() + " bytes; this buffer holds " + bytes);
-            } else {
-                java.lang.foreign.MemorySegment.copy(got, 0, r.memory().segment(addr, got.byteSize()), 0, got.byteSize());
+            } else if (sent > bytes) {
+                failed = new MpiException(ErrorClass.MPI_ERR_TRUNCATE, "the root sent " + sent + " bytes; this buffer holds " + bytes);
+            } else if (got instanceof java.lang.foreign.MemorySegment seg && t.isContiguous()) {
+                java.lang.foreign.MemorySegment.copy(seg, 0, r.memory().segment(addr, sent), 0, sent);
+            } else { // run by run, into this rank's layout
+                TypeCopy.Side from = got instanceof TypeCopy.Side side ? side
+                        : new TypeCopy.Side(TypeCopy.of((java.lang.foreign.MemorySegment) got), 0, null, sent);
+                TypeCopy.copy(from, new TypeCopy.Side(TypeCopy.of(r.memory()), addr, t, count), sent);
             }
         }
         if (anyView(all)) c.exchange(null, "MPI_Bcast");
@@ -212,12 +228,19 @@ public final class CommCalls implements CallFamily {
         return null;
     }
 
+    /** The bytes the root lent (a segment, or a datatype's span), or -1 when it sent a packed copy. */
+    private static long lentBytes(Object o) {
+        if (o instanceof java.lang.foreign.MemorySegment s) return s.byteSize();
+        if (o instanceof TypeCopy.Side s) return s.bytes();
+        return -1;
+    }
+
     /**
      * Whether the root lent its memory instead of a packed copy: then every process meets once more after the copies,
      * whichever path its own count chose (a count that disagrees with the root's must give an error, not a hang).
      */
     private static boolean anyView(Object[] all) {
-        for (Object o : all) if (o instanceof java.lang.foreign.MemorySegment) return true;
+        for (Object o : all) if (lentBytes(o) >= 0) return true;
         return false;
     }
 
@@ -258,8 +281,8 @@ public final class CommCalls implements CallFamily {
         long room = t.size() * (long) count;
         if (anyView(all)) { // the root took the large path: this rank's count is smaller than the root's
             c.exchange(null, "MPI_Bcast");
-            if (receives && all[rootIndex] instanceof java.lang.foreign.MemorySegment big) {
-                throw new MpiException(ErrorClass.MPI_ERR_TRUNCATE, "the root sent " + big.byteSize() + " bytes; this buffer holds " + room);
+            if (receives && lentBytes(all[rootIndex]) >= 0) {
+                throw new MpiException(ErrorClass.MPI_ERR_TRUNCATE, "the root sent " + lentBytes(all[rootIndex]) + " bytes; this buffer holds " + room);
             }
             return null;
         }

@@ -24,6 +24,18 @@ public final class TypeCopy {
     /** One segment (a window's memory, a scratch copy), at offsets into it. */
     public static Place of(MemorySegment s) { return s::asSlice; }
 
+    /**
+     * {@code count} x {@code t} at {@code addr} of {@code m} as a side over the span of memory that holds it (from
+     * the lowest byte of data to just past the highest), for another rank's thread to read or write while the owner's
+     * call is not complete (the large collectives lend memory so). MemoryFault when the span is not in one block.
+     */
+    public static Side lend(Memory m, Datatype t, long addr, long count) {
+        if (count == 0 || t.size() == 0) return new Side(of(MemorySegment.NULL), 0, null, 0);
+        long reach = (count - 1) * t.extent(); // a negative extent lays the instances out downwards
+        long lo = t.trueLb() + Math.min(0, reach), hi = t.trueLb() + t.trueExtent() + Math.max(0, reach);
+        return new Side(of(m.segment(addr + lo, hi - lo)), -lo, t, count);
+    }
+
     /** {@code count} instances of {@code type} (null: {@code count} plain bytes) at {@code base} of {@code place}. */
     public record Side(Place place, long base, Datatype type, long count) {
         public long bytes() { return type == null ? count : count * type.size(); }
@@ -32,14 +44,29 @@ public final class TypeCopy {
     /** Copies the first {@code bytes} bytes of {@code from}'s packed stream into {@code to}'s. */
     public static void copy(Side from, Side to, long bytes) {
         if (bytes <= 0) return;
-        Cursor src = new Cursor(from), dst = new Cursor(to);
-        long left = bytes;
-        while (left > 0 && src.remaining > 0 && dst.remaining > 0) {
-            long n = Math.min(left, Math.min(src.remaining, dst.remaining));
-            MemorySegment.copy(src.segment(n), 0, dst.segment(n), 0, n);
-            src.advance(n);
-            dst.advance(n);
-            left -= n;
+        new Stream(from).copyTo(new Stream(to), bytes);
+    }
+
+    /**
+     * A side's packed stream, walked from its start a piece at a time: a copy that goes in several steps (through a
+     * bounded scratch buffer, say) keeps its place in a non-contiguous type instead of finding it again each time.
+     */
+    public static final class Stream {
+        private final Cursor at;
+
+        public Stream(Side s) { at = new Cursor(s); }
+
+        /** Copies the next {@code bytes} bytes of this stream into the next bytes of {@code to} (fewer if either ends first). */
+        public void copyTo(Stream to, long bytes) {
+            Cursor src = at, dst = to.at;
+            long left = bytes;
+            while (left > 0 && src.remaining > 0 && dst.remaining > 0) {
+                long n = Math.min(left, Math.min(src.remaining, dst.remaining));
+                MemorySegment.copy(src.segment(n), 0, dst.segment(n), 0, n);
+                src.advance(n);
+                dst.advance(n);
+                left -= n;
+            }
         }
     }
 

@@ -127,4 +127,54 @@ class SessionDerivedGroupsTest {
             });
         }
     }
+
+    /**
+     * MPI_Comm_group and MPI_Comm_remote_group of a communicator that derives from a session give groups of that
+     * session (MPI-4.1 section 11.3: an object derived from a session belongs to it): a communicator made from such
+     * a group uses the session's buffer, and the group does not mix with a world group (mpish's choice, above).
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"MPI_Comm_group", "MPI_Comm_remote_group"})
+    void theGroupOfASessionsCommunicatorIsTheSessions(String which) {
+        try (TestJob t = new TestJob(2)) {
+            t.spmd(r -> {
+                TestJob.returnErrors(r);
+                Memory m = r.memory();
+                Object s = call1(r, "MPI_Session_init", "MPI_INFO_NULL", "MPI_ERRORS_RETURN");
+                Object g = call1(r, "MPI_Group_from_session_pset", s, "mpi://WORLD");
+                Object c;
+                if (which.equals("MPI_Comm_group")) {
+                    c = call1(r, "MPI_Comm_create_from_group", g, "whole", "MPI_INFO_NULL", "MPI_ERRORS_RETURN");
+                } else { // an intercommunicator of {0} and {1}; rank 1's remote group is {0}, rank 0's is {1}
+                    Object mine = call1(r, "MPI_Group_incl", g, 1, List.of(r.id()));
+                    Object other = call1(r, "MPI_Group_incl", g, 1, List.of(1 - r.id()));
+                    c = call1(r, "MPI_Intercomm_create_from_groups", mine, 0, other, 0, "halves", "MPI_INFO_NULL",
+                            "MPI_ERRORS_RETURN");
+                }
+                Object cg = call1(r, which, c);
+                Object w = call1(r, "MPI_Comm_group", "MPI_COMM_WORLD");
+                var e = expectError(ErrorClass.MPI_ERR_GROUP, () -> call(r, "MPI_Group_union", cg, w));
+                assertTrue(e.getMessage().contains("derives from"), e.getMessage());
+                // both ranks make a communicator of world ranks 0, 1 in that order, from the group asked for and their own
+                Object self = call1(r, "MPI_Group_incl", g, 1, List.of(r.id()));
+                Object both = r.id() == 0 ? call1(r, "MPI_Group_union", self, cg) : call1(r, "MPI_Group_union", cg, self);
+                assertEquals(2, call1(r, "MPI_Group_size", both));
+                Object again = call1(r, "MPI_Comm_create_from_group", both, "again", "MPI_INFO_NULL", "MPI_ERRORS_RETURN");
+                long data = m.alloc(8);
+                int me = (Integer) call1(r, "MPI_Comm_rank", again);
+                if (r.id() == 0) {
+                    long sb = m.alloc(400);
+                    call(r, "MPI_Session_attach_buffer", s, sb, 400);
+                    call(r, "MPI_Bsend", data, 8, "MPI_BYTE", 1 - me, 0, again); // no other buffer is attached
+                    assertEquals(ENTRY, m.readInt(sb), "the session's buffer holds the message");
+                    call(r, "MPI_Session_detach_buffer", s);
+                } else {
+                    call(r, "MPI_Recv", data, 8, "MPI_BYTE", 1 - me, 0, again);
+                }
+                call(r, "MPI_Comm_free", again);
+                call(r, "MPI_Comm_free", c);
+                call(r, "MPI_Session_finalize", s);
+            });
+        }
+    }
 }
