@@ -5,6 +5,8 @@ import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_COUNT;
 import static org.mpish.runtime.mpi.ErrorClass.MPI_ERR_OTHER;
 
 import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.IntStream;
 import java.util.function.Supplier;
 import org.mpish.runtime.MemoryFault;
 import org.mpish.runtime.mpi.comm.Comm;
@@ -127,7 +129,7 @@ final class Meeting {
     static String notCalled(Comm c, Comm.Pending pending) {
         int[] idx = pending.absent();
         if (idx.length == 0) return "every rank has called it";
-        java.util.List<String> who = new ArrayList<>();
+        List<String> who = new ArrayList<>();
         boolean same = true;
         for (int i : idx) same &= rankIn(c, i) == c.shared().participant(i) && !c.isInter();
         for (int k = 0; k < idx.length && k < 8; k++) {
@@ -151,16 +153,14 @@ final class Meeting {
 
     /** "rank 2", or on an intercommunicator "remote rank 2". */
     static String who(Comm c, int r) {
-        if (r >= 0 && r < WHO.length) return c.isInter() ? REMOTE[r] : WHO[r];
+        if (r >= 0 && r < WHO.size()) return c.isInter() ? REMOTE.get(r) : WHO.get(r);
         return (c.isInter() ? "remote rank " : "rank ") + r;
     }
 
     /** {@link #who} made once for the first ranks: every receive of a small all-to-all names its sender, and the concatenation was a tenth of its CPU (JFR). */
-    private static final String[] WHO = new String[64], REMOTE = new String[64];
-    static {
-        for (int i = 0; i < WHO.length; i++) {
-            WHO[i] = "rank " + i;
-            REMOTE[i] = "remote rank " + i;
-        }
+    private static final List<String> WHO = names("rank "), REMOTE = names("remote rank ");
+
+    private static List<String> names(String prefix) {
+        return IntStream.range(0, 64).mapToObj(i -> prefix + i).toList();
     }
 }
