@@ -137,7 +137,9 @@ class JobWiringTest {
         // a job that numbered a call of its own first cannot take the catalogue's numbers
         try (Job early = new Job(1)) {
             early.callNumber("before the catalogue");
-            org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> cat.wire(early));
+            IllegalStateException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class, () -> cat.wire(early));
+            assertEquals(true, e.getMessage().startsWith("a job numbered ") && e.getMessage().endsWith(" before its catalogue was wired"),
+                    e.getMessage());
         }
     }
 }

@@ -65,7 +65,8 @@ public final class Catalogue {
         if (!job.numberCalls(numbering)) {
             for (String name : callNames) {
                 if (job.callNumber(name) != call(name).number()) {
-                    throw new IllegalStateException("job " + job.id() + " numbered calls before its catalogue was wired");
+                    // no job id in the message: wiring may run inside the job's constructor, before the id exists
+                    throw new IllegalStateException("a job numbered " + name + " before its catalogue was wired");
                 }
             }
         }
