@@ -14,12 +14,16 @@ final class Invokers {
      * BoundCall's bytes, loaded again for each call (null where they cannot be read: then calls share it). Kept
      * as a Latin-1 string, one char per byte, so that no one can change them.
      */
-    private static final String TEMPLATE = template();
+    private static final String TEMPLATE = bytesOf(BoundCall.class);
     private static final MethodType CONSTRUCTOR = MethodType.methodType(void.class, Call.class, Catalogue.class),
             MAKE = MethodType.methodType(CallHandle.class, Call.class, Catalogue.class);
 
-    private static String template() {
-        try (InputStream in = BoundCall.class.getResourceAsStream("BoundCall.class")) {
+    /**
+     * The bytes of class {@code c} of this package, a template to load again as hidden classes (BoundCall here,
+     * {@link ArgsBody} in {@link Typed}); null where they cannot be read.
+     */
+    static String bytesOf(Class<?> c) {
+        try (InputStream in = c.getResourceAsStream(c.getSimpleName() + ".class")) {
             return in == null ? null : new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
         } catch (java.io.IOException e) {
             return null;

@@ -204,15 +204,7 @@ final class Typed {
      * the first Object[] call of a typed body, not when the catalogue is declared (a holder class, no lock).
      */
     private static final class Template {
-        static final String ARGS_BODY = template();
-
-        private static String template() {
-            try (java.io.InputStream in = ArgsBody.class.getResourceAsStream("ArgsBody.class")) {
-                return in == null ? null : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
-            } catch (java.io.IOException e) {
-                return null;
-            }
-        }
+        static final String ARGS_BODY = Invokers.bytesOf(ArgsBody.class);
     }
 
     /** The {@code Object[]} way into {@code body}: its own copy of {@link ArgsBody} around the composed handle. */
